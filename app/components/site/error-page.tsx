@@ -1,0 +1,41 @@
+import { Link } from "react-router";
+
+const TEXTS: Record<number, { title: string; message: string }> = {
+  404: {
+    title: "Página no encontrada",
+    message: "La página que buscas no existe o ha cambiado de dirección.",
+  },
+  403: {
+    title: "Acceso no permitido",
+    message: "No tienes permiso para ver esta página.",
+  },
+};
+const FALLBACK = {
+  title: "Algo ha salido mal",
+  message: "Ha ocurrido un error inesperado. Por favor, inténtalo de nuevo en unos minutos.",
+};
+
+/** The spec's 404 page ('404' and a link home) and the Spanish error page; never a stack trace. */
+export function ErrorPage({ status }: { status: number }) {
+  const { title, message } = TEXTS[status] ?? FALLBACK;
+  return (
+    <div className="container-page flex min-h-[70vh] flex-col items-center justify-center py-20 text-center">
+      <title>{`${status} · ${title}`}</title>
+      <meta name="robots" content="noindex" />
+      <p className="font-serif text-7xl font-semibold text-primary" aria-hidden="true">
+        {status}
+      </p>
+      <h1 className="mt-4 text-h2">
+        <span className="sr-only">Error {status}: </span>
+        {title}
+      </h1>
+      <p className="mt-3 max-w-prose text-muted">{message}</p>
+      <Link
+        to="/"
+        className="mt-8 inline-flex min-h-11 items-center rounded-full bg-primary px-6 font-semibold text-white hover:bg-primary-strong"
+      >
+        Volver al inicio
+      </Link>
+    </div>
+  );
+}

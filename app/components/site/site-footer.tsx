@@ -1,0 +1,86 @@
+import { Link } from "react-router";
+import type { Settings } from "~/modules/settings/schemas";
+
+const LEGAL_LINKS = [
+  { to: "/aviso-legal", label: "Aviso legal" },
+  { to: "/privacidad", label: "Política de privacidad" },
+  { to: "/cookies", label: "Política de cookies" },
+  { to: "/uso-web", label: "Condiciones de uso" },
+];
+
+function telHref(phone: string) {
+  return `tel:${phone.replace(/[^+\d]/g, "")}`;
+}
+
+export function SiteFooter({ settings }: { settings: Settings }) {
+  return (
+    <footer className="bg-ink text-[#e8e4dc]">
+      <div className="container-page grid gap-10 py-14 md:grid-cols-3">
+        <div>
+          <p className="font-serif text-xl font-semibold text-white">{settings.professionalName}</p>
+          <p className="mt-1">{settings.professionalTitle}</p>
+          <p className="mt-1 text-sm">
+            {settings.collegeName} · Nº de colegiada {settings.collegeNumber}
+          </p>
+        </div>
+        <div>
+          <h2 className="font-sans text-sm font-semibold tracking-wide text-white uppercase">
+            Contacto
+          </h2>
+          <address className="mt-3 space-y-1 not-italic">
+            <p>
+              Sesiones en {settings.partnerCentreName}
+              <span className="block text-sm">{settings.partnerCentreAddress}</span>
+            </p>
+            <p>
+              <a className="underline underline-offset-4" href={telHref(settings.contactPhone)}>
+                {settings.contactPhone}
+              </a>
+            </p>
+            <p>
+              <a className="underline underline-offset-4" href={`mailto:${settings.contactEmail}`}>
+                {settings.contactEmail}
+              </a>
+            </p>
+          </address>
+        </div>
+        <div>
+          <h2 className="font-sans text-sm font-semibold tracking-wide text-white uppercase">
+            Información legal
+          </h2>
+          <ul className="mt-3 space-y-1">
+            {LEGAL_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link className="underline-offset-4 hover:underline" to={l.to}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/15">
+        <div className="container-page flex flex-col gap-3 py-6 text-sm md:flex-row md:items-center md:justify-between">
+          <p role="note" className="font-semibold text-white">
+            Si estás en una situación de crisis, llama al{" "}
+            <a className="underline underline-offset-4" href="tel:024">
+              024
+            </a>{" "}
+            o al{" "}
+            <a className="underline underline-offset-4" href="tel:112">
+              112
+            </a>
+            .
+          </p>
+          <p>
+            © {new Date().getFullYear()} {settings.professionalName}
+            <span aria-hidden="true"> · </span>
+            <Link className="text-[#cfc9bf] underline underline-offset-4" to="/login">
+              Acceder
+            </Link>
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

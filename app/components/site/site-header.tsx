@@ -1,0 +1,140 @@
+import { Menu } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Drawer, DrawerContent, DrawerTrigger } from "~/components/ui/drawer";
+import { ExternalLinkButton } from "~/components/ui/link-button";
+import type { Settings } from "~/modules/settings/schemas";
+import { MOBILE_MENU_DELAY_MS, NAV_ITEMS } from "./nav-items";
+import { useSectionNavigation } from "./use-section-navigation";
+
+export function SiteHeader({ settings }: { settings: Settings }) {
+  const goTo = useSectionNavigation();
+  const [open, setOpen] = useState(false);
+
+  const onItem = (id: string, fromDrawer: boolean) => (event: React.MouseEvent) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    if (fromDrawer) {
+      setOpen(false);
+      setTimeout(() => goTo(id), MOBILE_MENU_DELAY_MS);
+    } else {
+      goTo(id);
+    }
+  };
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-border/70 bg-paper/90 backdrop-blur supports-[backdrop-filter]:bg-paper/80">
+      <a
+        href="#contenido"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-full focus:bg-surface focus:px-4 focus:py-2 focus:shadow-lift"
+      >
+        Saltar al contenido
+      </a>
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <a
+          href="/#inicio"
+          onClick={onItem("inicio", false)}
+          className="flex min-h-11 items-center gap-2 font-serif text-lg leading-tight font-semibold text-ink no-underline"
+        >
+          <LogoMark />
+          <span>
+            {settings.professionalName}
+            <span className="block font-sans text-xs font-normal text-muted">
+              {settings.professionalTitle}
+            </span>
+          </span>
+        </a>
+
+        <nav aria-label="Principal" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {NAV_ITEMS.map((item) => (
+              <li key={item.id}>
+                <a
+                  href={`/#${item.id}`}
+                  onClick={onItem(item.id, false)}
+                  className="inline-flex min-h-11 items-center rounded-full px-3 whitespace-nowrap text-[0.95rem] font-medium text-ink-soft no-underline hover:bg-sand hover:text-ink"
+                >
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          {settings.bookingUrl ? (
+            <ExternalLinkButton
+              href={settings.bookingUrl}
+              variant="accent"
+              size="sm"
+              className="hidden sm:inline-flex"
+            >
+              Solicitar cita
+            </ExternalLinkButton>
+          ) : null}
+          <Link
+            to="/login"
+            className="hidden min-h-11 items-center rounded-full px-3 text-sm font-semibold text-primary no-underline hover:bg-primary-soft md:inline-flex"
+          >
+            Acceder
+          </Link>
+          <Drawer open={open} onOpenChange={setOpen} repositionInputs={false}>
+            <DrawerTrigger asChild>
+              <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Abrir menú">
+                <Menu aria-hidden="true" />
+              </Button>
+            </DrawerTrigger>
+            <DrawerContent title="Menú">
+              <nav aria-label="Menú móvil">
+                <ul className="flex flex-col">
+                  {NAV_ITEMS.map((item) => (
+                    <li key={item.id}>
+                      <a
+                        href={`/#${item.id}`}
+                        onClick={onItem(item.id, true)}
+                        className="flex min-h-12 items-center rounded-xl px-3 text-lg text-ink no-underline hover:bg-sand"
+                      >
+                        {item.label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              <div className="mt-4 flex flex-col gap-2 border-t border-border pt-4">
+                {settings.bookingUrl ? (
+                  <ExternalLinkButton href={settings.bookingUrl} variant="accent">
+                    Solicitar cita
+                  </ExternalLinkButton>
+                ) : null}
+                <Link
+                  to="/login"
+                  onClick={() => setOpen(false)}
+                  className="flex min-h-11 items-center justify-center rounded-full font-semibold text-primary no-underline hover:bg-primary-soft"
+                >
+                  Acceder
+                </Link>
+              </div>
+            </DrawerContent>
+          </Drawer>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+export function LogoMark() {
+  return (
+    <svg aria-hidden="true" width="36" height="36" viewBox="0 0 36 36" className="shrink-0">
+      <circle cx="18" cy="18" r="18" fill="#2f6f68" />
+      <path
+        d="M11 22c2.5-6 5-9 7-9s4.5 3 7 9"
+        fill="none"
+        stroke="#fbf8f3"
+        strokeWidth="2.4"
+        strokeLinecap="round"
+      />
+      <circle cx="18" cy="11" r="2.6" fill="#e9b99f" />
+    </svg>
+  );
+}

@@ -1,0 +1,41 @@
+import { useCallback } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { SCROLL_FIRST_WAIT_MS, SCROLL_GIVE_UP_MS, SCROLL_RETRY_MS } from "./nav-items";
+
+function scrollToSection(id: string) {
+  const el = document.getElementById(id);
+  if (!el) return false;
+  const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  el.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+  window.history.replaceState(window.history.state, "", `/#${id}`);
+  // Move keyboard focus with the view so the next Tab starts in the section.
+  if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
+  el.focus({ preventScroll: true });
+  return true;
+}
+
+/**
+ * On the landing page, scroll smoothly to a section. From another page, go to / and, after a
+ * first wait of 300 ms, retry every 80 ms until the section exists (spec §2).
+ */
+export function useSectionNavigation() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return useCallback(
+    (id: string) => {
+      if (location.pathname === "/") {
+        scrollToSection(id);
+        return;
+      }
+      // Keep React Router from resetting the scroll: the poll below does the scrolling.
+      void navigate(`/#${id}`, { preventScrollReset: true });
+      const started = Date.now();
+      const attempt = () => {
+        if (scrollToSection(id) || Date.now() - started > SCROLL_GIVE_UP_MS) return;
+        setTimeout(attempt, SCROLL_RETRY_MS);
+      };
+      setTimeout(attempt, SCROLL_FIRST_WAIT_MS);
+    },
+    [location.pathname, navigate],
+  );
+}

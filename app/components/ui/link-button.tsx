@@ -1,0 +1,35 @@
+import type { VariantProps } from "class-variance-authority";
+import { Link, type LinkProps } from "react-router";
+import { cn } from "~/utils/cn";
+import { buttonVariants } from "./button";
+
+type Props = VariantProps<typeof buttonVariants> & {
+  className?: string;
+  children: React.ReactNode;
+};
+
+/** An internal link styled as a button. */
+export function LinkButton({ variant, size, className, ...props }: LinkProps & Props) {
+  return <Link className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+}
+
+/** An external link styled as a button; opens in a new tab safely and says so. */
+export function ExternalLinkButton({
+  variant,
+  size,
+  className,
+  children,
+  ...props
+}: React.ComponentProps<"a"> & Props) {
+  return (
+    <a
+      target="_blank"
+      rel="noopener noreferrer"
+      className={cn(buttonVariants({ variant, size }), className)}
+      {...props}
+    >
+      {children}
+      <span className="sr-only"> (se abre en una pestaña nueva)</span>
+    </a>
+  );
+}

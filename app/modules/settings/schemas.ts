@@ -1,0 +1,146 @@
+import { z } from "zod";
+
+/** Safe in the browser: the settings shape, its defaults and its Spanish messages. */
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} es obligatorio` })
+    .trim()
+    .min(1, `${label} es obligatorio`)
+    .max(max, `${label} no puede exceder ${max} caracteres`);
+
+const optionalUrl = (label: string) =>
+  z
+    .string({ error: `${label} debe ser un texto` })
+    .trim()
+    .max(500, `${label} no puede exceder 500 caracteres`)
+    .refine((v) => v === "" || isHttpUrl(v), `${label} debe ser una URL válida (https://…)`);
+
+function isHttpUrl(value: string) {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+export const SOCIAL_NETWORKS = ["instagram", "facebook", "linkedin", "youtube", "x"] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
+  instagram: "Instagram",
+  facebook: "Facebook",
+  linkedin: "LinkedIn",
+  youtube: "YouTube",
+  x: "X (Twitter)",
+};
+
+export const SettingsSchema = z.object({
+  // Sitio
+  siteName: text("El nombre del sitio", 80),
+  siteDescription: text("La descripción", 300),
+  // Contacto
+  contactEmail: z
+    .string({ error: "El email de contacto es obligatorio" })
+    .trim()
+    .max(254, "El email es demasiado largo")
+    .pipe(z.email("Introduce un email válido")),
+  contactPhone: z
+    .string({ error: "El teléfono es obligatorio" })
+    .trim()
+    .min(1, "El teléfono es obligatorio")
+    .max(30, "El teléfono no puede exceder 30 caracteres")
+    .regex(/^\+?[0-9 ().-]{6,}$/, "Introduce un teléfono válido"),
+  // Datos profesionales y legales
+  professionalName: text("El nombre profesional", 100),
+  professionalTitle: text("El título profesional", 120),
+  qualification: text("La titulación oficial", 200),
+  collegeName: text("El colegio profesional", 150),
+  collegeNumber: text("El número de colegiado", 30),
+  nif: text("El NIF", 20),
+  postalAddress: text("La dirección postal", 200),
+  healthRegistryNumber: text("El número de registro sanitario", 60),
+  partnerCentreName: text("El nombre del centro colaborador", 120),
+  partnerCentreAddress: text("La dirección del centro colaborador", 200),
+  partnerCentreUrl: optionalUrl("La web del centro colaborador"),
+  bookingUrl: optionalUrl("La URL de reservas"),
+  socialLinks: z.object(
+    Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, optionalUrl(SOCIAL_LABELS[n])])) as Record<
+      SocialNetwork,
+      ReturnType<typeof optionalUrl>
+    >,
+  ),
+  // Preferencias
+  showSocialLinks: z.boolean({ error: "Valor no válido" }),
+  analyticsEnabled: z.boolean({ error: "Valor no válido" }),
+  analyticsMeasurementId: z
+    .string({ error: "Valor no válido" })
+    .trim()
+    .max(40, "El ID de medición no puede exceder 40 caracteres")
+    .regex(/^$|^G-[A-Z0-9]{4,}$/, "El ID de medición debe tener la forma G-XXXXXXX"),
+  allowSignup: z.boolean({ error: "Valor no válido" }),
+  messageRetentionMonths: z.coerce
+    .number({ error: "Indica un número de meses" })
+    .int("Indica un número entero de meses")
+    .min(1, "La conservación mínima es de 1 mes")
+    .max(120, "La conservación máxima es de 120 meses"),
+  notificationIncludesMessage: z.boolean({ error: "Valor no válido" }),
+});
+
+export type Settings = z.infer<typeof SettingsSchema>;
+
+/**
+ * Defaults: plausible placeholders that the admin marks as "valor de ejemplo" until changed.
+ * example.com addresses are reserved for examples and never reach a real person.
+ */
+export const DEFAULT_SETTINGS: Settings = {
+  siteName: "Psicología Nombre Apellido",
+  siteDescription:
+    "Psicóloga General Sanitaria: terapia individual, terapia de pareja, trabajo con grupos y mindfulness.",
+  contactEmail: "consulta@example.com",
+  contactPhone: "+34 600 000 000",
+  professionalName: "Nombre Apellido",
+  professionalTitle: "Psicóloga General Sanitaria",
+  qualification: "Máster en Psicología General Sanitaria (título oficial expedido en España)",
+  collegeName: "Colegio Oficial de la Psicología de Madrid",
+  collegeNumber: "M-00000",
+  nif: "00000000T",
+  postalAddress: "Calle Ejemplo 1, 28000 Madrid",
+  healthRegistryNumber: "CS00000",
+  partnerCentreName: "Centro de Salud Ejemplo",
+  partnerCentreAddress: "Calle Ejemplo 2, 28000 Madrid",
+  partnerCentreUrl: "https://example.com/centro",
+  bookingUrl: "https://example.com/reservas",
+  socialLinks: {
+    instagram: "https://www.instagram.com/",
+    facebook: "https://www.facebook.com/",
+    linkedin: "https://www.linkedin.com/",
+    youtube: "",
+    x: "",
+  },
+  showSocialLinks: true,
+  analyticsEnabled: true,
+  analyticsMeasurementId: "",
+  allowSignup: true,
+  messageRetentionMonths: 12,
+  notificationIncludesMessage: false,
+};
+
+/** True while a field still holds its example value (the admin shows a marker). */
+export function isPlaceholder(key: keyof Settings, value: unknown) {
+  return JSON.stringify(DEFAULT_SETTINGS[key]) === JSON.stringify(value);
+}
+
+/**
+ * Reads a stored record leniently: each valid field is kept, anything missing or invalid
+ * (for instance a field added by a later version) falls back to its default.
+ */
+export function settingsFromStored(stored: unknown): Settings {
+  const record = (stored && typeof stored === "object" ? stored : {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, fieldSchema] of Object.entries(SettingsSchema.shape)) {
+    const parsed = (fieldSchema as z.ZodType).safeParse(record[key]);
+    out[key] = parsed.success ? parsed.data : DEFAULT_SETTINGS[key as keyof Settings];
+  }
+  return out as Settings;
+}

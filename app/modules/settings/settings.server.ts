@@ -1,0 +1,33 @@
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "~/db/client.server";
+import { settings } from "~/db/schema";
+import { type Settings, SettingsSchema, settingsFromStored } from "./schemas";
+
+export async function getSettings(db: Db): Promise<Settings> {
+  const [row] = await db.select({ data: settings.data }).from(settings).where(eq(settings.id, 1));
+  return settingsFromStored(row?.data);
+}
+
+export type UpdateResult =
+  { ok: true; settings: Settings } | { ok: false; errors: Record<string, string[]> };
+
+/** Validates the whole record and saves it; nothing is written when any field is invalid. */
+export async function updateSettings(db: Db, input: unknown): Promise<UpdateResult> {
+  const parsed = SettingsSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  await db
+    .insert(settings)
+    .values({ id: 1, data: parsed.data })
+    .onConflictDoUpdate({ target: settings.id, set: { data: parsed.data, updatedAt: new Date() } });
+  return { ok: true, settings: parsed.data };
+}
+
+function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, DRIVERS, type TestDatabase } from "../../../tests/support/db";
+import { DEFAULT_SETTINGS, isPlaceholder, SettingsSchema, settingsFromStored } from "./schemas";
+import { getSettings, updateSettings } from "./settings.server";
+
+describe("settings schema", () => {
+  it("accepts its own defaults", () => {
+    expect(SettingsSchema.parse(DEFAULT_SETTINGS)).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it("marks placeholders until they change", () => {
+    expect(isPlaceholder("collegeNumber", "M-00000")).toBe(true);
+    expect(isPlaceholder("collegeNumber", "M-12345")).toBe(false);
+  });
+
+  it("explains every invalid field in Spanish", () => {
+    const result = SettingsSchema.safeParse({
+      ...DEFAULT_SETTINGS,
+      siteName: "  ",
+      contactEmail: "no-es-un-email",
+      contactPhone: "llámame",
+      bookingUrl: "javascript:alert(1)",
+      analyticsMeasurementId: "UA-1",
+      messageRetentionMonths: 0,
+      socialLinks: { ...DEFAULT_SETTINGS.socialLinks, instagram: "instagram" },
+    });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(
+      result.error!.issues.map((i) => [i.path.join("."), i.message]),
+    );
+    expect(messages).toEqual({
+      siteName: "El nombre del sitio es obligatorio",
+      contactEmail: "Introduce un email válido",
+      contactPhone: "Introduce un teléfono válido",
+      bookingUrl: "La URL de reservas debe ser una URL válida (https://…)",
+      analyticsMeasurementId: "El ID de medición debe tener la forma G-XXXXXXX",
+      messageRetentionMonths: "La conservación mínima es de 1 mes",
+      "socialLinks.instagram": "Instagram debe ser una URL válida (https://…)",
+    });
+  });
+
+  it("reads a damaged or older record field by field", () => {
+    const read = settingsFromStored({ siteName: "Mi consulta", contactEmail: 42, extra: true });
+    expect(read.siteName).toBe("Mi consulta");
+    expect(read.contactEmail).toBe(DEFAULT_SETTINGS.contactEmail);
+    expect(read).not.toHaveProperty("extra");
+    expect(settingsFromStored(null)).toEqual(DEFAULT_SETTINGS);
+  });
+});
+
+describe.each(DRIVERS)("settings in the database (%s)", (driver) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase(driver);
+  });
+  afterAll(async () => {
+    await db?.cleanup();
+  });
+
+  it("starts with the defaults", async () => {
+    expect(await getSettings(db.db)).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it("saves and reads back a whole record, trimmed", async () => {
+    const changed = {
+      ...DEFAULT_SETTINGS,
+      professionalName: "  Ana Ruiz  ",
+      collegeNumber: "M-12345",
+      showSocialLinks: false,
+    };
+    const result = await updateSettings(db.db, changed);
+    expect(result.ok).toBe(true);
+    const read = await getSettings(db.db);
+    expect(read.professionalName).toBe("Ana Ruiz");
+    expect(read.collegeNumber).toBe("M-12345");
+    expect(read.showSocialLinks).toBe(false);
+  });
+
+  it("stores nothing when a field is invalid", async () => {
+    const before = await getSettings(db.db);
+    const result = await updateSettings(db.db, { ...before, siteName: "x".repeat(81) });
+    expect(result).toEqual({
+      ok: false,
+      errors: { siteName: ["El nombre del sitio no puede exceder 80 caracteres"] },
+    });
+    expect(await getSettings(db.db)).toEqual(before);
+  });
+
+  it("refuses input of the wrong shape without throwing", async () => {
+    const result = await updateSettings(db.db, "no es un objeto");
+    expect(result.ok).toBe(false);
+  });
+});

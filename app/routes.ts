@@ -1,0 +1,52 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+import { SERVICE_SLUGS } from "./modules/services/slugs";
+
+/** The one place where URLs are written. Spanish URLs exactly as the spec names them. */
+
+export default [
+  // Machine-readable resources
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("blog/rss.xml", "routes/resources/rss.ts"),
+
+  // Public site
+  layout("routes/public/layout.tsx", [
+    index("routes/public/home.tsx"),
+    route("servicios", "routes/public/services.tsx"),
+    ...SERVICE_SLUGS.map((slug) =>
+      route(`servicios/${slug}`, "routes/public/service.tsx", { id: `service-${slug}` }),
+    ),
+    route("sobre-mi", "routes/public/about.tsx"),
+    route("blog", "routes/public/blog.tsx"),
+    route("blog/:slug", "routes/public/article.tsx"),
+    route("resenas/nueva", "routes/public/review-new.tsx"),
+    route("aviso-legal", "routes/public/legal-notice.tsx"),
+    route("privacidad", "routes/public/privacy.tsx"),
+    route("cookies", "routes/public/cookies.tsx"),
+    route("uso-web", "routes/public/terms.tsx"),
+    route("*", "routes/public/not-found.tsx"),
+  ]),
+
+  // Accounts
+  layout("routes/auth/layout.tsx", [
+    route("login", "routes/auth/login.tsx"),
+    route("auth", "routes/auth/auth.tsx"),
+    route("auth/restablecer", "routes/auth/reset-password.tsx"),
+  ]),
+
+  // Admin area (guarded in every loader and action)
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("blog", "routes/admin/blog.tsx"),
+      route("blog/nuevo", "routes/admin/blog-new.tsx"),
+      route("blog/editar/:slug", "routes/admin/blog-edit.tsx"),
+      route("resenas", "routes/admin/reviews.tsx"),
+      route("reviews", "routes/admin/reviews-redirect.tsx"),
+      route("mensajes", "routes/admin/messages.tsx"),
+      route("usuarios", "routes/admin/users.tsx"),
+      route("ajustes", "routes/admin/settings.tsx"),
+    ]),
+  ]),
+] satisfies RouteConfig;

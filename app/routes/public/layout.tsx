@@ -1,0 +1,18 @@
+import { Outlet } from "react-router";
+import { SiteFooter } from "~/components/site/site-footer";
+import { SiteHeader } from "~/components/site/site-header";
+import { useRootData } from "~/root";
+
+export default function PublicLayout() {
+  const root = useRootData();
+  if (!root) return <Outlet />;
+  return (
+    <>
+      <SiteHeader settings={root.settings} />
+      <main id="contenido" tabIndex={-1} className="outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter settings={root.settings} />
+    </>
+  );
+}

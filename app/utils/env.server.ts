@@ -1,0 +1,82 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Configuration comes from environment variables, validated once at start-up.
+ * Every variable has a working default for `npm start`; the auth secret is generated
+ * on first start and kept in DATA_DIR when not given.
+ */
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "debe empezar por postgres:// o postgresql://")
+      .optional(),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: "debe ser una URL http(s) válida" })
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "debe empezar por smtp:// o smtps://")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Consulta de Psicología <no-responder@localhost>"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+    AUTH_SECRET: z.string().min(32, "debe tener al menos 32 caracteres").optional(),
+  })
+  .transform((env) => ({
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+  }));
+
+export type Env = z.infer<typeof EnvSchema> & { AUTH_SECRET: string };
+
+/** Parses an environment; throws one readable Spanish error listing every bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv): z.infer<typeof EnvSchema> {
+  const clean = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+  const result = EnvSchema.safeParse(clean);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Configuración no válida:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "secrets.json");
+  try {
+    const saved = JSON.parse(fs.readFileSync(file, "utf8")) as { authSecret?: unknown };
+    if (typeof saved.authSecret === "string" && saved.authSecret.length >= 32) {
+      return saved.authSecret;
+    }
+  } catch {
+    // absent or unreadable: generate below
+  }
+  const authSecret = randomBytes(32).toString("base64url");
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ authSecret }, null, 2), { mode: 0o600 });
+  return authSecret;
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (!cached) {
+    const parsed = parseEnv(process.env);
+    cached = { ...parsed, AUTH_SECRET: parsed.AUTH_SECRET ?? loadOrCreateSecret(parsed.DATA_DIR) };
+  }
+  return cached;
+}
+
+/** For tests that change the environment between cases. */
+export function resetEnvCache() {
+  cached = undefined;
+}

@@ -1,0 +1,48 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { getEnv, parseEnv, resetEnvCache } from "./env.server";
+
+describe("environment", () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    resetEnvCache();
+  });
+
+  it("has working defaults", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.PUBLIC_URL).toBe("http://localhost:3000");
+    expect(env.DATA_DIR).toBe(path.resolve("./data"));
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("follows PORT in the default public URL and trims a trailing slash", () => {
+    expect(parseEnv({ PORT: "8080" }).PUBLIC_URL).toBe("http://localhost:8080");
+    expect(parseEnv({ PUBLIC_URL: "https://consulta.example/" }).PUBLIC_URL).toBe(
+      "https://consulta.example",
+    );
+  });
+
+  it("lists every invalid variable in one Spanish message", () => {
+    expect(() =>
+      parseEnv({ PORT: "abc", DATABASE_URL: "mysql://x", SMTP_URL: "http://x", LOG_LEVEL: "loud" }),
+    ).toThrowError(
+      /Configuración no válida:[\s\S]*PORT[\s\S]*DATABASE_URL[\s\S]*SMTP_URL[\s\S]*LOG_LEVEL/,
+    );
+  });
+
+  it("generates the auth secret once and keeps it in DATA_DIR", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "env-"));
+    process.env = { ...saved, DATA_DIR: dir, AUTH_SECRET: "" };
+    resetEnvCache();
+    const first = getEnv().AUTH_SECRET;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    resetEnvCache();
+    expect(getEnv().AUTH_SECRET).toBe(first);
+    const mode = fs.statSync(path.join(dir, "secrets.json")).mode & 0o777;
+    expect(mode).toBe(0o600);
+  });
+});

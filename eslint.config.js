@@ -1,0 +1,68 @@
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const restrict = (patterns) => ({
+  "no-restricted-imports": [
+    "error",
+    {
+      patterns: patterns.map((group) => ({
+        group,
+        message: "Importación no permitida por las capas del proyecto (ver ARCHITECTURE.md).",
+      })),
+    },
+  ],
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      "node_modules/",
+      "data/",
+      "bench/",
+      "test-results/",
+      "playwright-report/",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  jsxA11y.flatConfigs.recommended,
+  {
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+    },
+  },
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
+      "@typescript-eslint/consistent-type-imports": "error",
+    },
+  },
+  // Playwright fixtures call `use`, which is not React's hook.
+  { files: ["tests/e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
+  // Imports flow one way: ui ← site/admin components ← routes; modules never import routes.
+  {
+    files: ["app/components/ui/**"],
+    rules: restrict([
+      ["~/routes/*", "~/modules/*", "~/components/site/*", "~/components/admin/*", "~/root"],
+    ]),
+  },
+  {
+    files: ["app/modules/**", "app/db/**", "app/utils/**"],
+    rules: restrict([["~/routes/*", "~/components/*", "~/root"]]),
+  },
+  {
+    files: ["app/components/**"],
+    rules: restrict([["~/routes/*", "**/*.server", "**/*.server.ts"]]),
+  },
+);

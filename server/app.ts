@@ -1,0 +1,120 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler } from "express";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider } from "react-router";
+import { requestInfoContext } from "~/context";
+import { closeDb, getDbHandle } from "~/db/client.server";
+import { getEnv } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { errorPageHtml } from "./error-page";
+import { nonce, sameOriginOnly, securityHeaders } from "./security";
+
+export interface AppOptions {
+  /** build/client in production; absent in development (Vite serves assets). */
+  staticDir?: string;
+}
+
+/**
+ * The whole HTTP application: security headers on every response (HTML, assets, 404, 500),
+ * CSRF origin check, compression, static files, health check, then React Router.
+ */
+export function createApp({ staticDir }: AppOptions = {}) {
+  const env = getEnv();
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(nonce);
+  app.use(securityHeaders(env.PUBLIC_URL));
+  app.use(compression());
+  app.use(sameOriginOnly(env.PUBLIC_URL));
+
+  if (staticDir) {
+    app.use(
+      "/assets",
+      express.static(path.join(staticDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        fallthrough: true,
+      }),
+    );
+    app.use(express.static(staticDir, { maxAge: "1h", index: false }));
+  }
+
+  app.get("/healthz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      const handle = await getDbHandle();
+      await withTimeout(handle.ping(), 2000);
+      res.json({ status: "ok" });
+    } catch {
+      res.status(503).json({ status: "error" });
+    }
+  });
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      mode: process.env.NODE_ENV,
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(requestInfoContext, {
+          nonce: res.locals.cspNonce as string,
+          ip: req.ip ?? "",
+        });
+        return context;
+      },
+    }),
+  );
+
+  const onError: ErrorRequestHandler = (err, req, res, _next) => {
+    req.log?.error({ err }, "error no controlado");
+    if (res.headersSent) return res.end();
+    res
+      .status(500)
+      .type("html")
+      .send(
+        errorPageHtml(
+          500,
+          "Algo ha salido mal",
+          "Ha ocurrido un error inesperado. Por favor, inténtalo de nuevo en unos minutos.",
+        ),
+      );
+  };
+  app.use(onError);
+  return app;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number) {
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), ms).unref()),
+  ]);
+}
+
+/** Opens (and migrates) the database before the first request is accepted. */
+export { getEnv } from "~/utils/env.server";
+export { logger } from "~/utils/logger.server";
+
+export async function start() {
+  await getDbHandle();
+}
+
+/** Stops background work and closes the database; called once on shutdown. */
+export async function stop() {
+  await closeDb();
+}

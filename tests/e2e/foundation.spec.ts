@@ -1,0 +1,89 @@
+import { expect, expectAccessible, test } from "./fixtures";
+
+const PAGES = [
+  { path: "/", heading: "Nombre Apellido" },
+  { path: "/servicios", heading: "Servicios" },
+  { path: "/servicios/terapia-individual", heading: "Terapia Individual" },
+  { path: "/servicios/terapia-pareja", heading: "Terapia de Pareja" },
+  { path: "/servicios/trabajo-grupos", heading: "Trabajo con Grupos" },
+  { path: "/servicios/mindfulness", heading: "Mindfulness" },
+  { path: "/sobre-mi", heading: "Sobre mí" },
+  { path: "/blog", heading: "Blog" },
+  { path: "/aviso-legal", heading: "Aviso legal" },
+  { path: "/privacidad", heading: "Política de privacidad" },
+  { path: "/cookies", heading: "Política de cookies" },
+  { path: "/uso-web", heading: "Condiciones de uso" },
+  { path: "/login", heading: "Iniciar sesión" },
+  { path: "/auth", heading: "Acceso al área privada" },
+];
+
+for (const { path, heading } of PAGES) {
+  test(`${path} renders its heading, in Spanish, accessibly`, async ({ page, consoleErrors }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(heading);
+    await expect(page).toHaveTitle(/\|/);
+    await expectAccessible(page);
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
+test("unknown paths show the 404 page with a link home", async ({ page }) => {
+  const response = await page.goto("/esta-pagina-no-existe");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("404", { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Volver al inicio" }).click();
+  await expect(page).toHaveURL("/");
+});
+
+test("the admin area sends visitors to sign in, remembering where they were going", async ({
+  page,
+}) => {
+  await page.goto("/admin/blog");
+  await expect(page).toHaveURL("/auth?redirectTo=%2Fadmin%2Fblog");
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the menu drawer opens and closes with the keyboard and gives focus back", async ({
+    page,
+  }) => {
+    await page.goto("/sobre-mi");
+    const trigger = page.getByRole("button", { name: "Abrir menú" });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const drawer = page.getByRole("dialog", { name: "Menú" });
+    await expect(drawer).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test("choosing a section from another page goes home and scrolls to it", async ({ page }) => {
+    await page.goto("/sobre-mi");
+    await page.getByRole("button", { name: "Abrir menú" }).click();
+    await page
+      .getByRole("dialog", { name: "Menú" })
+      .getByRole("link", { name: "Contacto" })
+      .click();
+    await expect(page).toHaveURL(/\/#contacto$/);
+    await expect(page.locator("#contacto")).toBeInViewport();
+  });
+});
+
+test("without JavaScript, section links are plain links that work", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/sobre-mi");
+  await page
+    .getByRole("navigation", { name: "Principal" })
+    .getByRole("link", { name: "Servicios" })
+    .click();
+  await expect(page).toHaveURL(/\/#servicios$/);
+  await expect(page.locator("#servicios")).toBeInViewport();
+  await context.close();
+});

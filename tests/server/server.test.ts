@@ -1,0 +1,196 @@
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPgDatabase } from "../support/db";
+import {
+  DB_IN_PRODUCTION,
+  DB_SHUTDOWNED,
+  pgliteClusterState,
+  type RunningServer,
+  startServer,
+} from "../support/server";
+
+const MIGRATION_COUNT = fs.readdirSync("drizzle").filter((f) => f.endsWith(".sql")).length;
+
+function expectSecurityHeaders(res: Response) {
+  const csp = res.headers.get("content-security-policy") ?? "";
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  for (const directive of [
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ]) {
+    expect(csp).toContain(directive);
+  }
+  expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  expect(res.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+  expect(res.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+  expect(res.headers.get("permissions-policy")).toContain("camera=()");
+  expect(res.headers.get("x-powered-by")).toBeNull();
+}
+
+describe("built server on a fresh PGlite data directory", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("serves the home page in Spanish with a fresh nonce per response", async () => {
+    const a = await fetch(`${server.url}/`);
+    const b = await fetch(`${server.url}/`);
+    expect(a.status).toBe(200);
+    const html = await a.text();
+    expect(html).toContain('<html lang="es">');
+    expectSecurityHeaders(a);
+    const nonceOf = (r: Response) =>
+      /'nonce-([^']+)'/.exec(r.headers.get("content-security-policy")!)![1];
+    expect(nonceOf(a)).not.toBe(nonceOf(b));
+    // Every inline script carries the nonce of its own response.
+    const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attrs] of scripts) expect(attrs).toContain(`nonce="${nonceOf(a)}"`);
+  });
+
+  it("sends security headers and immutable caching on hashed assets", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = /\/assets\/[^"]+\.css/.exec(html)![0];
+    const res = await fetch(`${server.url}${asset}`);
+    expect(res.status).toBe(200);
+    expectSecurityHeaders(res);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("answers unknown paths with the Spanish 404 page and the headers", async () => {
+    const res = await fetch(`${server.url}/no-existe/de-verdad`);
+    expect(res.status).toBe(404);
+    expectSecurityHeaders(res);
+    const html = await res.text();
+    expect(html).toContain("404");
+    expect(html).toContain('href="/"');
+    expect(html).toContain("Página no encontrada");
+  });
+
+  it("refuses state-changing requests from another site", async () => {
+    const foreign = await fetch(`${server.url}/`, {
+      method: "POST",
+      headers: { Origin: "https://malicioso.example" },
+    });
+    expect(foreign.status).toBe(403);
+    expectSecurityHeaders(foreign);
+    const crossSite = await fetch(`${server.url}/`, {
+      method: "POST",
+      headers: { "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(crossSite.status).toBe(403);
+    const same = await fetch(`${server.url}/`, {
+      method: "POST",
+      headers: { Origin: server.url, "Sec-Fetch-Site": "same-origin" },
+    });
+    expect(same.status).not.toBe(403);
+  });
+
+  it("reports health", async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it("serves robots.txt and a sitemap", async () => {
+    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    expect(robots).toContain("Disallow: /admin");
+    expect(robots).toContain(`Sitemap: http://localhost:${server.port}/sitemap.xml`);
+    const sitemap = await fetch(`${server.url}/sitemap.xml`);
+    expect(sitemap.headers.get("content-type")).toContain("application/xml");
+    expect(await sitemap.text()).toContain("/servicios/terapia-individual</loc>");
+  });
+});
+
+describe("restarts on PGlite", () => {
+  it("shuts down cleanly on SIGTERM, so the next start runs no crash recovery; migrations are idempotent", async () => {
+    const first = await startServer();
+    const dataDir = first.dataDir;
+    expect(await first.stop("SIGTERM")).toBe(0);
+    expect(pgliteClusterState(dataDir)).toBe(DB_SHUTDOWNED);
+
+    const second = await startServer({ dataDir });
+    expect((await fetch(`${second.url}/`)).status).toBe(200);
+    expect(await second.stop("SIGINT")).toBe(0);
+    expect(pgliteClusterState(dataDir)).toBe(DB_SHUTDOWNED);
+
+    const db = await PGlite.create(`${dataDir}/pgdata`);
+    const { rows } = await db.query<{ n: number }>(
+      "select count(*)::int as n from drizzle.__drizzle_migrations",
+    );
+    await db.close();
+    expect(rows[0]!.n).toBe(MIGRATION_COUNT);
+  });
+
+  it("a SIGKILL leaves the cluster in production state (the check above can fail)", async () => {
+    const server = await startServer();
+    await server.stop("SIGKILL");
+    expect(pgliteClusterState(server.dataDir)).toBe(DB_IN_PRODUCTION);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("built server on PostgreSQL", () => {
+  let database: Awaited<ReturnType<typeof createPgDatabase>>;
+  let server: RunningServer;
+  const admin = () => new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+
+  beforeAll(async () => {
+    database = await createPgDatabase();
+    server = await startServer({ env: { DATABASE_URL: database.url } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    const c = admin();
+    await c.connect();
+    await c.query(`ALTER DATABASE ${database.name} ALLOW_CONNECTIONS true`);
+    await c.end();
+    await database?.drop();
+  });
+
+  it("starts, migrates once and restarts idempotently", async () => {
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
+    await server.stop();
+    server = await startServer({ env: { DATABASE_URL: database.url } });
+    const c = new pg.Client({ connectionString: database.url });
+    await c.connect();
+    const { rows } = await c.query("select count(*)::int as n from drizzle.__drizzle_migrations");
+    await c.end();
+    expect(rows[0].n).toBe(MIGRATION_COUNT);
+  });
+
+  it("answers 503 and a Spanish 500 page while the database is down, and recovers without restart", async () => {
+    const c = admin();
+    await c.connect();
+    await c.query(`ALTER DATABASE ${database.name} ALLOW_CONNECTIONS false`);
+    await c.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+      [database.name],
+    );
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({ status: "error" });
+
+    const page = await fetch(`${server.url}/`);
+    expect(page.status).toBe(500);
+    expectSecurityHeaders(page);
+    const html = await page.text();
+    expect(html).toContain("Algo ha salido mal");
+    expect(html).not.toMatch(/at .*\.js:\d+/); // no stack trace
+
+    await c.query(`ALTER DATABASE ${database.name} ALLOW_CONNECTIONS true`);
+    await c.end();
+    const again = await fetch(`${server.url}/healthz`);
+    expect(again.status).toBe(200);
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,29 @@
+// The server the E2E suite drives: the built app on a fresh data directory.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const port = process.env.E2E_PORT ?? "3210";
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "psico-e2e-"));
+fs.writeFileSync(path.join(os.tmpdir(), "psico-e2e-current"), dataDir);
+
+const child = spawn(process.execPath, ["server/main.js"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: port,
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://localhost:${port}`,
+    LOG_LEVEL: "warn",
+  },
+});
+const stop = (signal) => child.kill(signal);
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));
+child.on("exit", (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

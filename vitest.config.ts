@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    environment: "node",
+    setupFiles: ["tests/support/fail-on-console-error.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // A PGlite instance costs ~0.8 GB: keep workers few on 2-core machines.
+    maxWorkers: 2,
+    env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
+  },
+});
