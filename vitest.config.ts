@@ -1,4 +1,10 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
+
+// Files the app writes during tests (e-mails as .eml, secrets) go to a throwaway folder.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "psico-vitest-"));
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -10,6 +16,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     // A PGlite instance costs ~0.8 GB: keep workers few on 2-core machines.
     maxWorkers: 2,
-    env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
+    env: { NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir },
   },
 });

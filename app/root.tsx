@@ -8,7 +8,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { toast as showToast, Toaster } from "sonner";
+import { toast as showToast, Toaster } from "~/components/ui/toaster";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "~/components/site/error-page";
 import { useNonce } from "~/utils/nonce";
@@ -30,12 +30,18 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { loadSiteSettings } = await import("~/modules/settings/settings-loader.server");
   const { takeToast } = await import("~/utils/toast.server");
   const { getEnv } = await import("~/utils/env.server");
-  const settings = await loadSiteSettings();
-  return { settings, publicUrl: getEnv().PUBLIC_URL, toast: takeToast(context) };
+  const { getUser } = await import("~/modules/accounts/guard.server");
+  const [settings, user] = await Promise.all([loadSiteSettings(), getUser(request)]);
+  return {
+    settings,
+    user: user ? { name: user.name, role: user.role } : null,
+    publicUrl: getEnv().PUBLIC_URL,
+    toast: takeToast(context),
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -72,7 +78,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Outlet />
-      <Toaster position="bottom-right" closeButton richColors={false} />
+      <Toaster />
     </>
   );
 }

@@ -33,7 +33,9 @@ export default [
     route("login", "routes/auth/login.tsx"),
     route("auth", "routes/auth/auth.tsx"),
     route("auth/restablecer", "routes/auth/reset-password.tsx"),
+    route("auth/verificar", "routes/auth/verify-email.tsx"),
   ]),
+  route("auth/salir", "routes/auth/sign-out.tsx"),
 
   // Admin area (guarded in every loader and action)
   ...prefix("admin", [

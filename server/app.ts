@@ -110,6 +110,17 @@ function withTimeout<T>(promise: Promise<T>, ms: number) {
 export { getEnv } from "~/utils/env.server";
 export { logger } from "~/utils/logger.server";
 
+/** For scripts/user-create.js: opens (and migrates) the database, then creates or updates. */
+export async function createUserFromCli(input: {
+  email: string;
+  password: string;
+  name?: string;
+  role: string;
+}) {
+  const { upsertUserFromCli } = await import("~/modules/accounts/accounts.server");
+  return upsertUserFromCli((await getDbHandle()).db, input);
+}
+
 export async function start() {
   await getDbHandle();
 }

@@ -1,4 +1,5 @@
 // Starts the HTTP server: `node server/main.js` (built app) or `node server/main.js --dev`.
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,6 +27,10 @@ try {
   process.exit(1);
 }
 
+// With the embedded database, note that this process holds DATA_DIR (the CLI checks it).
+const pidFile = env.DATABASE_URL ? null : path.join(env.DATA_DIR, "server.pid");
+if (pidFile) fs.writeFileSync(pidFile, String(process.pid));
+
 const app = mod.createApp(dev ? {} : { staticDir: path.join(root, "build/client") });
 const handler = dev ? (req, res) => vite.middlewares(req, res, () => app(req, res)) : app;
 const server = http.createServer(handler);
@@ -46,6 +51,7 @@ async function shutdown(signal) {
   await closed;
   clearTimeout(force);
   try {
+    if (pidFile) fs.rmSync(pidFile, { force: true });
     await mod.stop();
     await vite?.close();
   } catch (error) {

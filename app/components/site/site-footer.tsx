@@ -12,7 +12,7 @@ function telHref(phone: string) {
   return `tel:${phone.replace(/[^+\d]/g, "")}`;
 }
 
-export function SiteFooter({ settings }: { settings: Settings }) {
+export function SiteFooter({ settings, signedIn }: { settings: Settings; signedIn: boolean }) {
   return (
     <footer className="bg-ink text-[#e8e4dc]">
       <div className="container-page grid gap-10 py-14 md:grid-cols-3">
@@ -74,10 +74,14 @@ export function SiteFooter({ settings }: { settings: Settings }) {
           </p>
           <p>
             © {new Date().getFullYear()} {settings.professionalName}
-            <span aria-hidden="true"> · </span>
-            <Link className="text-[#cfc9bf] underline underline-offset-4" to="/login">
-              Acceder
-            </Link>
+            {signedIn ? null : (
+              <>
+                <span aria-hidden="true"> · </span>
+                <Link className="text-[#cfc9bf] underline underline-offset-4" to="/login">
+                  Acceder
+                </Link>
+              </>
+            )}
           </p>
         </div>
       </div>

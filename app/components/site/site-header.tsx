@@ -1,6 +1,6 @@
 import { Menu } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Drawer, DrawerContent, DrawerTrigger } from "~/components/ui/drawer";
 import { ExternalLinkButton } from "~/components/ui/link-button";
@@ -8,7 +8,7 @@ import type { Settings } from "~/modules/settings/schemas";
 import { MOBILE_MENU_DELAY_MS, NAV_ITEMS } from "./nav-items";
 import { useSectionNavigation } from "./use-section-navigation";
 
-export function SiteHeader({ settings }: { settings: Settings }) {
+export function SiteHeader({ settings, signedIn }: { settings: Settings; signedIn: boolean }) {
   const goTo = useSectionNavigation();
   const [open, setOpen] = useState(false);
 
@@ -73,12 +73,16 @@ export function SiteHeader({ settings }: { settings: Settings }) {
               Solicitar cita
             </ExternalLinkButton>
           ) : null}
-          <Link
-            to="/login"
-            className="hidden min-h-11 items-center rounded-full px-3 text-sm font-semibold text-primary no-underline hover:bg-primary-soft md:inline-flex"
-          >
-            Acceder
-          </Link>
+          {signedIn ? (
+            <SignOutButton className="hidden md:inline-flex" />
+          ) : (
+            <Link
+              to="/login"
+              className="hidden min-h-11 items-center rounded-full px-3 text-sm font-semibold text-primary no-underline hover:bg-primary-soft md:inline-flex"
+            >
+              Acceder
+            </Link>
+          )}
           <Drawer open={open} onOpenChange={setOpen} repositionInputs={false}>
             <DrawerTrigger asChild>
               <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Abrir menú">
@@ -107,19 +111,34 @@ export function SiteHeader({ settings }: { settings: Settings }) {
                     Solicitar cita
                   </ExternalLinkButton>
                 ) : null}
-                <Link
-                  to="/login"
-                  onClick={() => setOpen(false)}
-                  className="flex min-h-11 items-center justify-center rounded-full font-semibold text-primary no-underline hover:bg-primary-soft"
-                >
-                  Acceder
-                </Link>
+                {signedIn ? (
+                  <SignOutButton className="w-full" />
+                ) : (
+                  <Link
+                    to="/login"
+                    onClick={() => setOpen(false)}
+                    className="flex min-h-11 items-center justify-center rounded-full font-semibold text-primary no-underline hover:bg-primary-soft"
+                  >
+                    Acceder
+                  </Link>
+                )}
               </div>
             </DrawerContent>
           </Drawer>
         </div>
       </div>
     </header>
+  );
+}
+
+/** Signing out is a POST, so it works without JavaScript and cannot be triggered by a link. */
+export function SignOutButton({ className }: { className?: string }) {
+  return (
+    <Form method="post" action="/auth/salir" className={className}>
+      <Button type="submit" variant="ghost" size="sm" className="w-full text-primary">
+        Cerrar sesión
+      </Button>
+    </Form>
   );
 }
 

@@ -1,11 +1,20 @@
-import { redirect } from "react-router";
+import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { UnderConstruction } from "~/components/site/under-construction";
+import { requireUser } from "~/modules/accounts/guard.server";
 import type { Route } from "./+types/blog";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname)}`);
+export const meta: Route.MetaFunction = () => [
+  { title: "Gestión del blog | Área de Gestión" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  return null;
 }
 
 export default function Page() {
-  return null;
+  return <UnderConstruction title="Gestión del blog" admin />;
 }
+
+export { AdminErrorBoundary as ErrorBoundary };

@@ -1,11 +1,79 @@
-import { redirect } from "react-router";
+import { FilePlus2, Globe, Settings, Users } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { requireUser } from "~/modules/accounts/guard.server";
+import { formatDateTime, greetingFor, guessPlatform, madridHour } from "~/utils/format";
 import type { Route } from "./+types/dashboard";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname)}`);
+export const meta: Route.MetaFunction = () => [
+  { title: "Dashboard | Área de Gestión" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return { name: user.name, role: user.role, serverHour: madridHour(new Date()) };
 }
 
-export default function Page() {
-  return null;
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { name, role, serverHour } = loaderData;
+  // The server greets by Spanish time; the browser then uses the visitor's own clock.
+  const [hour, setHour] = useState(serverHour);
+  const [access, setAccess] = useState<{ when: string; platform: string } | null>(null);
+  useEffect(() => {
+    const now = new Date();
+    setHour(now.getHours());
+    setAccess({ when: formatDateTime(now), platform: guessPlatform(navigator.userAgent) });
+  }, []);
+  const isAdmin = role === "administrator";
+  const actions = [
+    { to: "/admin/blog/nuevo", label: "Nuevo artículo", icon: FilePlus2, show: true },
+    { to: "/admin/usuarios", label: "Gestionar usuarios", icon: Users, show: isAdmin },
+    { to: "/blog", label: "Ver blog", icon: Globe, show: true, external: true },
+    { to: "/admin/ajustes", label: "Ajustes", icon: Settings, show: isAdmin },
+  ].filter((a) => a.show);
+
+  return (
+    <div className="flex flex-col gap-8">
+      <h1 className="text-h1">
+        {greetingFor(hour)}, {name}
+      </h1>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Último acceso</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="text-lg font-semibold">{access?.when ?? "—"}</p>
+            <p className="text-muted">{access ? `Desde ${access.platform}` : " "}</p>
+          </CardContent>
+        </Card>
+      </div>
+      <section aria-labelledby="acciones">
+        <h2 id="acciones" className="text-h3">
+          Acciones rápidas
+        </h2>
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+          {actions.map(({ to, label, icon: Icon, external }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                target={external ? "_blank" : undefined}
+                rel={external ? "noopener noreferrer" : undefined}
+                className="flex min-h-14 items-center gap-3 rounded-card border border-border bg-surface px-4 font-semibold no-underline shadow-soft hover:border-primary"
+              >
+                <Icon aria-hidden="true" className="size-5 text-primary" />
+                {label}
+                {external ? <span className="sr-only"> (se abre en una pestaña nueva)</span> : null}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
 }
+
+export { AdminErrorBoundary as ErrorBoundary };

@@ -1,12 +1,64 @@
-import { redirect } from "react-router";
+import { ExternalLink } from "lucide-react";
+import { Outlet, useNavigation } from "react-router";
+import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { AdminMobileNav, AdminSidebar } from "~/components/admin/admin-nav";
+import { Spinner } from "~/components/ui/spinner";
+import { requireUser } from "~/modules/accounts/guard.server";
 import type { Route } from "./+types/layout";
 
-/** No account can exist yet, so everyone is sent to sign in (the accounts work adds the guard). */
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+export const meta: Route.MetaFunction = () => [
+  { title: "Área de Gestión" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return { user: { name: user.name, email: user.email, role: user.role } };
 }
 
-export default function AdminLayout() {
-  return null;
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
+  return (
+    <div className="admin flex min-h-screen bg-paper text-base">
+      <AdminSidebar user={user} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-20 flex min-h-16 items-center justify-between gap-3 border-b border-border bg-surface/95 px-4 backdrop-blur sm:px-6">
+          <div className="flex items-center gap-2">
+            <AdminMobileNav user={user} />
+            <div>
+              <p className="font-serif text-lg font-semibold">Área de Gestión</p>
+              <p className="text-sm text-muted">Hola, {user.name}</p>
+            </div>
+          </div>
+          <div className="flex items-center gap-3">
+            {pending ? <Spinner label="Cargando página…" /> : null}
+            <a
+              href="/"
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-primary px-4 text-sm font-semibold text-primary no-underline hover:bg-primary-soft"
+            >
+              <ExternalLink aria-hidden="true" className="size-4" />
+              Ver sitio web
+              <span className="sr-only"> (se abre en una pestaña nueva)</span>
+            </a>
+          </div>
+        </header>
+        <main id="contenido" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main id="contenido" className="p-6">
+      <AdminErrorBoundary />
+    </main>
+  );
 }

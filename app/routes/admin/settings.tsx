@@ -1,11 +1,178 @@
-import { redirect } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { Switch } from "~/components/ui/switch";
+import { Textarea } from "~/components/ui/textarea";
+import { getDb } from "~/db/client.server";
+import { audit } from "~/modules/accounts/audit.server";
+import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
+import { SETTINGS_SECTIONS, settingsFromForm } from "~/modules/settings/form";
+import { isPlaceholder, SOCIAL_LABELS, SOCIAL_NETWORKS } from "~/modules/settings/schemas";
+import { getSettings, updateSettings } from "~/modules/settings/settings.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/settings";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname)}`);
+export const meta: Route.MetaFunction = () => [
+  { title: "Ajustes | Área de Gestión" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request, "canManageUsers");
+  return { settings: await getSettings(await getDb()) };
 }
 
-export default function Page() {
-  return null;
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireUser(request, "canManageUsers");
+  const db = await getDb();
+  const before = await getSettings(db);
+  const result = await updateSettings(db, settingsFromForm(await request.formData()));
+  if (!result.ok) return data({ errors: result.errors }, { status: 400 });
+  const changed = Object.keys(result.settings).filter(
+    (k) =>
+      JSON.stringify(result.settings[k as keyof typeof before]) !==
+      JSON.stringify(before[k as keyof typeof before]),
+  );
+  await audit(db, {
+    action: "settings_changed",
+    actor: me,
+    details: { fields: changed },
+    ip: clientInfo(request, context).ip,
+  });
+  return redirectWithToast("/admin/ajustes", {
+    title: "Configuración guardada",
+    description: "Los cambios han sido guardados correctamente",
+  });
 }
+
+const INPUT_TYPES: Record<string, string> = {
+  text: "text",
+  email: "email",
+  tel: "tel",
+  url: "url",
+  number: "number",
+};
+
+export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings } = loaderData;
+  const errors: Record<string, string[] | undefined> = actionData?.errors ?? {};
+  const saving = useNavigation().state === "submitting";
+  const example = (
+    <Badge variant="warning" className="ml-2 align-middle">
+      Valor de ejemplo
+    </Badge>
+  );
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <div>
+        <h1 className="text-h1">Ajustes</h1>
+        <p className="mt-1 text-muted">
+          Estos datos aparecen en toda la web pública y en los textos legales. Sustituye los valores
+          de ejemplo antes de publicar.
+        </p>
+      </div>
+      {Object.keys(errors).length > 0 ? (
+        <p role="alert" className="rounded-field bg-danger-soft p-3 text-danger">
+          Revisa los campos marcados: hay {Object.keys(errors).length} con errores.
+        </p>
+      ) : null}
+      <Form method="post" className="flex flex-col gap-8">
+        {SETTINGS_SECTIONS.map((section) => (
+          <fieldset
+            key={section.title}
+            className="flex flex-col gap-4 rounded-card border border-border bg-surface p-5 shadow-soft"
+          >
+            <legend className="px-1 font-serif text-h3 font-semibold">{section.title}</legend>
+            {section.fields.map((f) => {
+              const value = settings[f.key];
+              const label = (
+                <>
+                  {f.label}
+                  {isPlaceholder(f.key, value) && f.kind !== "switch" ? example : null}
+                </>
+              );
+              if (f.kind === "switch") {
+                return (
+                  <div key={f.key} className="flex items-start justify-between gap-4">
+                    <div>
+                      <label htmlFor={f.key} className="font-semibold">
+                        {f.label}
+                      </label>
+                      {f.description ? (
+                        <p id={`${f.key}-description`} className="text-sm text-muted">
+                          {f.description}
+                        </p>
+                      ) : null}
+                    </div>
+                    <Switch
+                      id={f.key}
+                      name={f.key}
+                      defaultChecked={Boolean(value)}
+                      aria-describedby={f.description ? `${f.key}-description` : undefined}
+                    />
+                  </div>
+                );
+              }
+              return (
+                <FormField
+                  key={f.key}
+                  label={label}
+                  name={f.key}
+                  required={f.kind !== "url" && f.key !== "analyticsMeasurementId"}
+                  description={f.description}
+                  errors={errors[f.key]}
+                >
+                  {(field) =>
+                    f.kind === "textarea" ? (
+                      <Textarea {...field} defaultValue={String(value)} rows={3} maxLength={300} />
+                    ) : (
+                      <Input
+                        {...field}
+                        type={INPUT_TYPES[f.kind]}
+                        defaultValue={String(value)}
+                        min={f.kind === "number" ? 1 : undefined}
+                        max={f.kind === "number" ? 120 : undefined}
+                      />
+                    )
+                  }
+                </FormField>
+              );
+            })}
+            {section.title === "Preferencias" ? (
+              <div className="flex flex-col gap-4 border-t border-border pt-4">
+                <p className="font-semibold">Redes sociales</p>
+                {SOCIAL_NETWORKS.map((n) => (
+                  <FormField
+                    key={n}
+                    label={SOCIAL_LABELS[n]}
+                    name={`socialLinks.${n}`}
+                    errors={errors[`socialLinks.${n}`]}
+                  >
+                    {(field) => (
+                      <Input
+                        {...field}
+                        type="url"
+                        placeholder="https://"
+                        defaultValue={settings.socialLinks[n]}
+                      />
+                    )}
+                  </FormField>
+                ))}
+              </div>
+            ) : null}
+          </fieldset>
+        ))}
+        <div className="sticky bottom-0 flex justify-start border-t border-border bg-paper/95 py-4">
+          <Button type="submit" size="lg" disabled={saving}>
+            {saving ? "Guardando..." : "Guardar cambios"}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary };

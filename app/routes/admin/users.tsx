@@ -1,11 +1,247 @@
-import { redirect } from "react-router";
+import { Trash2, UserPlus } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
+import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/select";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/ui/table";
+import { getDb } from "~/db/client.server";
+import {
+  changeRole,
+  type Failure,
+  inviteUser,
+  listUsers,
+  removalBlocker,
+  removeUser,
+} from "~/modules/accounts/accounts.server";
+import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
+import { ROLE_LABELS, ROLES, roleLabel } from "~/modules/accounts/roles";
+import { formatShortDateTime } from "~/utils/format";
+import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/users";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname)}`);
+export const meta: Route.MetaFunction = () => [
+  { title: "Usuarios | Área de Gestión" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const me = await requireUser(request, "canManageUsers");
+  const users = await listUsers(await getDb());
+  const administrators = users.filter((u) => u.role === "administrator").length;
+  return {
+    users: users.map((u) => ({
+      ...u,
+      createdAt: u.createdAt.toISOString(),
+      lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+      blocker: removalBlocker(me.id, u, administrators),
+    })),
+  };
 }
 
-export default function Page() {
-  return null;
+function fail(result: Failure) {
+  return data(
+    { formError: result.formError ?? null, fieldErrors: result.fieldErrors ?? {} },
+    { status: result.status },
+  );
 }
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireUser(request, "canManageUsers");
+  const db = await getDb();
+  const info = clientInfo(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "role") {
+    const result = await changeRole(db, me, form.get("userId"), form.get("role"), info);
+    if (!result.ok) return fail(result);
+    return redirectWithToast("/admin/usuarios", {
+      title: "Rol actualizado",
+      description: "La persona deberá iniciar sesión de nuevo.",
+    });
+  }
+  if (intent === "remove") {
+    const result = await removeUser(db, me, form.get("userId"), info);
+    if (!result.ok) return fail(result);
+    return redirectWithToast("/admin/usuarios", { title: "Usuario eliminado" });
+  }
+  if (intent === "invite") {
+    const result = await inviteUser(
+      db,
+      me,
+      { name: form.get("name"), email: form.get("email"), role: form.get("role") },
+      info,
+    );
+    if (!result.ok) return fail(result);
+    return redirectWithToast("/admin/usuarios", {
+      title: "Invitación enviada",
+      description: `Hemos enviado a ${result.email} un enlace para elegir su contraseña.`,
+    });
+  }
+  return data({ formError: "Acción no válida", fieldErrors: {} }, { status: 400 });
+}
+
+export default function UsersPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errors: Record<string, string[] | undefined> = actionData?.fieldErrors ?? {};
+  return (
+    <div className="flex flex-col gap-8">
+      <div>
+        <h1 className="text-h1">Usuarios</h1>
+        <p className="mt-1 text-muted">
+          Cuentas con acceso al área de gestión. Un cambio de rol cierra las sesiones de esa
+          persona.
+        </p>
+      </div>
+      {actionData?.formError ? (
+        <p role="alert" className="rounded-field bg-danger-soft p-3 text-danger">
+          {actionData.formError}
+        </p>
+      ) : null}
+
+      <Table scrollLabel="Tabla de usuarios">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Nombre</TableHead>
+            <TableHead>Email</TableHead>
+            <TableHead>Rol</TableHead>
+            <TableHead>Creado</TableHead>
+            <TableHead>Último acceso</TableHead>
+            <TableHead>Acciones</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {loaderData.users.map((u) => (
+            <TableRow key={u.id}>
+              <TableCell className="font-semibold">{u.name}</TableCell>
+              <TableCell>
+                {u.email}
+                {u.emailVerified ? null : (
+                  <Badge variant="warning" className="ml-2">
+                    Sin confirmar
+                  </Badge>
+                )}
+              </TableCell>
+              <TableCell>
+                <Form method="post" className="flex items-center gap-2">
+                  <input type="hidden" name="intent" value="role" />
+                  <input type="hidden" name="userId" value={u.id} />
+                  <NativeSelect
+                    name="role"
+                    defaultValue={u.role}
+                    aria-label={`Rol de ${u.name}`}
+                    className="min-w-44"
+                  >
+                    {ROLES.map((r) => (
+                      <option key={r} value={r}>
+                        {ROLE_LABELS[r]}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                  <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+                    Guardar
+                    <span className="sr-only"> el rol de {u.name}</span>
+                  </Button>
+                </Form>
+              </TableCell>
+              <TableCell>{formatShortDateTime(u.createdAt)}</TableCell>
+              <TableCell>{u.lastLoginAt ? formatShortDateTime(u.lastLoginAt) : "Nunca"}</TableCell>
+              <TableCell>
+                {u.blocker ? (
+                  <div className="flex flex-col items-start gap-1">
+                    <Button size="sm" variant="ghost" disabled aria-describedby={`bloqueo-${u.id}`}>
+                      <Trash2 aria-hidden="true" /> Eliminar
+                    </Button>
+                    <span id={`bloqueo-${u.id}`} className="text-xs text-muted">
+                      {u.blocker}
+                    </span>
+                  </div>
+                ) : (
+                  <AlertDialog>
+                    <AlertDialogTrigger asChild>
+                      <Button size="sm" variant="ghost" className="text-danger">
+                        <Trash2 aria-hidden="true" /> Eliminar
+                        <span className="sr-only"> a {u.name}</span>
+                      </Button>
+                    </AlertDialogTrigger>
+                    <AlertDialogContent>
+                      <AlertDialogTitle>Eliminar usuario</AlertDialogTitle>
+                      <AlertDialogDescription>
+                        Se eliminará la cuenta de {u.name} ({u.email}) y se cerrarán sus sesiones.
+                        Esta acción no se puede deshacer.
+                      </AlertDialogDescription>
+                      <AlertDialogFooter>
+                        <AlertDialogCancel>Cancelar</AlertDialogCancel>
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="remove" />
+                          <input type="hidden" name="userId" value={u.id} />
+                          <AlertDialogAction type="submit">Eliminar</AlertDialogAction>
+                        </Form>
+                      </AlertDialogFooter>
+                    </AlertDialogContent>
+                  </AlertDialog>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+
+      <Card className="max-w-2xl">
+        <CardHeader>
+          <CardTitle as="h2">Invitar a una persona del equipo</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="grid gap-4 sm:grid-cols-2">
+            <input type="hidden" name="intent" value="invite" />
+            <FormField label="Nombre" name="name" required errors={errors.name}>
+              {(field) => <Input {...field} required maxLength={100} autoComplete="off" />}
+            </FormField>
+            <FormField label="Email" name="email" required errors={errors.email}>
+              {(field) => <Input {...field} type="email" required maxLength={254} />}
+            </FormField>
+            <FormField label="Rol" name="role" required errors={errors.role}>
+              {(field) => (
+                <NativeSelect {...field} defaultValue="contributor" required>
+                  {ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {roleLabel(r)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+            <div className="flex items-end">
+              <Button type="submit" disabled={busy}>
+                <UserPlus aria-hidden="true" /> Enviar invitación
+              </Button>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary };

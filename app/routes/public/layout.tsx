@@ -8,11 +8,11 @@ export default function PublicLayout() {
   if (!root) return <Outlet />;
   return (
     <>
-      <SiteHeader settings={root.settings} />
+      <SiteHeader settings={root.settings} signedIn={Boolean(root.user)} />
       <main id="contenido" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      <SiteFooter settings={root.settings} />
+      <SiteFooter settings={root.settings} signedIn={Boolean(root.user)} />
     </>
   );
 }

@@ -1,0 +1,116 @@
+import {
+  FileText,
+  LayoutDashboard,
+  LogOut,
+  Mail,
+  Menu,
+  MessageSquareQuote,
+  Settings,
+  Users,
+} from "lucide-react";
+import { useState } from "react";
+import { Form, Link, NavLink } from "react-router";
+import { LogoMark } from "~/components/site/site-header";
+import { Button } from "~/components/ui/button";
+import { Drawer, DrawerContent, DrawerTrigger } from "~/components/ui/drawer";
+import { can, roleLabel } from "~/modules/accounts/roles";
+import { cn } from "~/utils/cn";
+
+export interface AdminUser {
+  name: string;
+  email: string;
+  role: string;
+}
+
+const LINKS = [
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/blog", label: "Blog", icon: FileText },
+  { to: "/admin/resenas", label: "Reseñas", icon: MessageSquareQuote },
+  { to: "/admin/mensajes", label: "Mensajes", icon: Mail, capability: "canReadMessages" },
+  { to: "/admin/usuarios", label: "Usuarios", icon: Users, capability: "canManageUsers" },
+  { to: "/admin/ajustes", label: "Ajustes", icon: Settings, capability: "canManageUsers" },
+] as const;
+
+function NavContent({ user, onNavigate }: { user: AdminUser; onNavigate?: () => void }) {
+  return (
+    <div className="flex h-full flex-col gap-6">
+      <div className="rounded-card bg-white/10 p-4">
+        <p className="text-xs tracking-wide text-[#cfd8d6] uppercase">Sesión iniciada como</p>
+        <p className="mt-1 font-semibold text-white">{user.name}</p>
+        <p className="text-sm text-[#cfd8d6]">{roleLabel(user.role)}</p>
+      </div>
+      <nav aria-label="Área de gestión">
+        <ul className="flex flex-col gap-1">
+          {LINKS.filter((l) => !("capability" in l) || can(user.role, l.capability)).map(
+            ({ to, label, icon: Icon, ...rest }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={"end" in rest}
+                  onClick={onNavigate}
+                  className={({ isActive }) =>
+                    cn(
+                      "flex min-h-11 items-center gap-3 rounded-field px-3 text-[#e8eeec] no-underline hover:bg-white/10",
+                      isActive && "bg-white/15 font-semibold text-white",
+                    )
+                  }
+                >
+                  <Icon aria-hidden="true" className="size-5" />
+                  {label}
+                </NavLink>
+              </li>
+            ),
+          )}
+        </ul>
+      </nav>
+      <Form method="post" action="/auth/salir" className="mt-auto">
+        <button
+          type="submit"
+          className="flex min-h-11 w-full cursor-pointer items-center gap-3 rounded-field px-3 text-[#e8eeec] hover:bg-white/10"
+        >
+          <LogOut aria-hidden="true" className="size-5" />
+          Cerrar sesión
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/** Sidebar on large screens; a drawer behind a menu button on small ones. */
+export function AdminSidebar({ user }: { user: AdminUser }) {
+  return (
+    <aside className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col gap-6 overflow-y-auto bg-ink p-5 lg:flex">
+      <Link
+        to="/"
+        className="flex min-h-11 items-center gap-2 font-serif text-lg font-semibold text-white no-underline"
+      >
+        <LogoMark />
+        Inicio del sitio
+      </Link>
+      <NavContent user={user} />
+    </aside>
+  );
+}
+
+export function AdminMobileNav({ user }: { user: AdminUser }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Drawer open={open} onOpenChange={setOpen} repositionInputs={false}>
+      <DrawerTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="lg:hidden"
+          aria-label="Abrir menú de gestión"
+        >
+          <Menu aria-hidden="true" />
+        </Button>
+      </DrawerTrigger>
+      <DrawerContent title="Menú" className="bg-ink text-white">
+        <div className="p-2">
+          <NavContent user={user} onNavigate={() => setOpen(false)} />
+        </div>
+      </DrawerContent>
+    </Drawer>
+  );
+}

@@ -1,0 +1,113 @@
+import { cn } from "~/utils/cn";
+
+type TableProps = React.ComponentProps<"table"> & {
+  /** Classes for the scrolling wrapper; give it a max height (e.g. `max-h-[70vh]`) for a sticky header. */
+  containerClassName?: string;
+  /**
+   * Names the scrolling wrapper as a focusable region so keyboard users can scroll a wide table
+   * that has no links or buttons inside.
+   */
+  scrollLabel?: string;
+};
+
+/** A data table in a horizontally scrolling card; zebra rows and a sticky header. */
+export function Table({ className, containerClassName, scrollLabel, ...props }: TableProps) {
+  return (
+    <div
+      data-slot="table-container"
+      role={scrollLabel ? "region" : undefined}
+      aria-label={scrollLabel}
+      tabIndex={scrollLabel ? 0 : undefined}
+      className={cn(
+        "relative w-full overflow-x-auto rounded-card border border-border bg-surface",
+        containerClassName,
+      )}
+    >
+      <table
+        data-slot="table"
+        className={cn("w-full caption-bottom border-collapse text-left text-sm", className)}
+        {...props}
+      />
+    </div>
+  );
+}
+
+export function TableHeader({ className, ...props }: React.ComponentProps<"thead">) {
+  return (
+    <thead
+      data-slot="table-header"
+      className={cn(
+        "sticky top-0 z-10 bg-sand shadow-[inset_0_-1px_0_var(--color-border)]",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TableBody({ className, ...props }: React.ComponentProps<"tbody">) {
+  return (
+    <tbody
+      data-slot="table-body"
+      className={cn("[&>tr:nth-child(even)]:bg-paper", className)}
+      {...props}
+    />
+  );
+}
+
+export function TableFooter({ className, ...props }: React.ComponentProps<"tfoot">) {
+  return (
+    <tfoot
+      data-slot="table-footer"
+      className={cn("border-t border-border bg-sand font-semibold", className)}
+      {...props}
+    />
+  );
+}
+
+export function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
+  return (
+    <tr
+      data-slot="table-row"
+      className={cn(
+        "border-b border-border transition-colors last:border-b-0 hover:bg-primary-soft/60 data-[state=selected]:bg-primary-soft",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TableHead({ className, scope = "col", ...props }: React.ComponentProps<"th">) {
+  return (
+    <th
+      data-slot="table-head"
+      scope={scope}
+      className={cn(
+        "h-11 px-4 py-2 text-left align-middle font-semibold whitespace-nowrap text-ink",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
+  return (
+    <td
+      data-slot="table-cell"
+      className={cn("px-4 py-3 align-middle text-ink", className)}
+      {...props}
+    />
+  );
+}
+
+export function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
+  return (
+    <caption
+      data-slot="table-caption"
+      className={cn("px-4 py-3 text-left text-sm text-muted", className)}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,123 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { count } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { getEnv } from "~/utils/env.server";
+import { sendMail, simpleHtml } from "~/modules/mail/mail.server";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./schemas";
+
+export const SESSION_DAYS = 7;
+
+function createAuth(db: Db) {
+  const env = getEnv();
+  const https = env.PUBLIC_URL.startsWith("https://");
+  return betterAuth({
+    appName: "Consulta de Psicología",
+    baseURL: env.PUBLIC_URL,
+    basePath: "/api/auth",
+    secret: env.AUTH_SECRET,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+      },
+    }),
+    telemetry: { enabled: false },
+    // Our own limits live in the database (shared across instances); see accounts.server.ts.
+    rateLimit: { enabled: false },
+    user: {
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "contributor", input: false },
+        lastLoginAt: { type: "date", required: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+      cookieCache: { enabled: false }, // revocation takes effect on the next request
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${env.PUBLIC_URL}/auth/restablecer?token=${encodeURIComponent(token)}`;
+        await sendMail({
+          to: user.email,
+          subject: "Restablecer tu contraseña",
+          text: `Hola, ${user.name}:\n\nPara elegir una contraseña nueva, abre este enlace (caduca en 1 hora y solo sirve una vez):\n${link}\n\nSi no lo has pedido tú, ignora este mensaje: tu contraseña no cambia.`,
+          html: simpleHtml(
+            [
+              `Hola, ${user.name}:`,
+              "Para elegir una contraseña nueva, pulsa el botón. El enlace caduca en 1 hora y solo sirve una vez.",
+              "Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambia.",
+            ],
+            { href: link, label: "Elegir contraseña nueva" },
+          ),
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, token }) => {
+        const link = `${env.PUBLIC_URL}/auth/verificar?token=${encodeURIComponent(token)}`;
+        await sendMail({
+          to: user.email,
+          subject: "Confirma tu email",
+          text: `Hola, ${user.name}:\n\nConfirma tu email abriendo este enlace (caduca en 24 horas):\n${link}\n\nSi no has creado una cuenta, ignora este mensaje.`,
+          html: simpleHtml(
+            [
+              `Hola, ${user.name}:`,
+              "Confirma tu email para activar tu cuenta. El enlace caduca en 24 horas.",
+              "Si no has creado una cuenta, ignora este mensaje.",
+            ],
+            { href: link, label: "Confirmar mi email" },
+          ),
+        });
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // D7: the very first account is the administrator, confirmed at once.
+          before: async (data) => {
+            const [row] = await db.select({ n: count() }).from(schema.user);
+            if ((row?.n ?? 0) === 0) {
+              return { data: { ...data, role: "administrator", emailVerified: true } };
+            }
+            return { data: { ...data, role: "contributor" } };
+          },
+        },
+      },
+    },
+    advanced: {
+      useSecureCookies: https,
+      cookiePrefix: "consulta",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: https, path: "/" },
+      // Our server answers 403 to foreign origins before any of this runs.
+      disableCSRFCheck: true,
+      disableOriginCheck: true,
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+const instances = new WeakMap<Db, Auth>();
+
+export function getAuth(db: Db): Auth {
+  let auth = instances.get(db);
+  if (!auth) {
+    auth = createAuth(db);
+    instances.set(db, auth);
+  }
+  return auth;
+}

@@ -1,0 +1,87 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { getDb } from "~/db/client.server";
+import { toastHeader } from "~/utils/toast.server";
+import { type Failure, requestPasswordReset, signIn, signUp } from "./accounts.server";
+import { clientInfo } from "./guard.server";
+import { safeRedirect } from "./schemas";
+
+type Ctx = Readonly<RouterContextProvider>;
+
+/** Shared by /login and /auth: the form actions that create sessions. */
+export function failure(result: Failure) {
+  return data(
+    { formError: result.formError ?? null, fieldErrors: result.fieldErrors ?? {}, done: null },
+    { status: result.status },
+  );
+}
+
+function withCookies(headers: Headers, ...more: string[]) {
+  const out = new Headers();
+  for (const c of headers.getSetCookie()) out.append("Set-Cookie", c);
+  for (const c of more) out.append("Set-Cookie", c);
+  return out;
+}
+
+export async function signInAction(request: Request, context: Ctx, form: FormData) {
+  const db = await getDb();
+  const result = await signIn(
+    db,
+    { email: form.get("email"), password: form.get("password") },
+    clientInfo(request, context),
+  );
+  if (!result.ok) return failure(result);
+  const to = safeRedirect(String(form.get("redirectTo") ?? ""));
+  const toast = await toastHeader({
+    title: "Éxito",
+    description: "Has iniciado sesión correctamente",
+  });
+  return redirect(to, { headers: withCookies(result.headers, toast) });
+}
+
+export async function signUpAction(request: Request, context: Ctx, form: FormData) {
+  const db = await getDb();
+  const result = await signUp(
+    db,
+    { name: form.get("name"), email: form.get("email"), password: form.get("password") },
+    clientInfo(request, context),
+  );
+  if (!result.ok) return failure(result);
+  if (result.firstAccount) {
+    const toast = await toastHeader({
+      title: "Cuenta creada",
+      description: "Tu cuenta de administrador está lista.",
+    });
+    return redirect("/admin", { headers: withCookies(result.headers, toast) });
+  }
+  const toast = await toastHeader({
+    title: "Cuenta creada",
+    description: "Te hemos enviado un email de confirmación. Ábrelo para activar tu cuenta.",
+  });
+  return redirect("/auth", { headers: { "Set-Cookie": toast } });
+}
+
+export async function forgotPasswordAction(request: Request, context: Ctx, form: FormData) {
+  const db = await getDb();
+  const result = await requestPasswordReset(
+    db,
+    { email: form.get("email") },
+    clientInfo(request, context),
+  );
+  if (!result.ok) {
+    if (result.fieldErrors?.email) {
+      return data(
+        { formError: result.fieldErrors.email[0] ?? null, fieldErrors: {}, done: null },
+        { status: 400 },
+      );
+    }
+    return failure({
+      ...result,
+      formError: `No se pudo enviar el email de recuperación: ${result.formError ?? "Error desconocido"}`,
+    });
+  }
+  const toast = await toastHeader({
+    title: "Email enviado",
+    description: "Se ha enviado un enlace de recuperación a tu email",
+  });
+  return redirect("/auth", { headers: { "Set-Cookie": toast } });
+}

@@ -1,0 +1,98 @@
+import { SOCIAL_NETWORKS, type Settings } from "./schemas";
+
+type FieldKind = "text" | "email" | "tel" | "url" | "textarea" | "number" | "switch";
+export interface SettingsField {
+  key: Exclude<keyof Settings, "socialLinks">;
+  label: string;
+  kind: FieldKind;
+  description?: string;
+}
+
+/** The Ajustes form, section by section (labels in Spanish; keys are the schema's). */
+export const SETTINGS_SECTIONS: Array<{ title: string; fields: SettingsField[] }> = [
+  {
+    title: "Sitio",
+    fields: [
+      { key: "siteName", label: "Nombre del sitio", kind: "text" },
+      {
+        key: "siteDescription",
+        label: "Descripción",
+        kind: "textarea",
+        description: "Aparece en los buscadores y al compartir la web.",
+      },
+    ],
+  },
+  {
+    title: "Contacto",
+    fields: [
+      { key: "contactEmail", label: "Email de contacto", kind: "email" },
+      { key: "contactPhone", label: "Teléfono", kind: "tel" },
+      {
+        key: "bookingUrl",
+        label: "URL de reservas",
+        kind: "url",
+        description: "El botón 'Solicitar cita' abre esta dirección.",
+      },
+    ],
+  },
+  {
+    title: "Datos profesionales y legales",
+    fields: [
+      { key: "professionalName", label: "Nombre profesional", kind: "text" },
+      { key: "professionalTitle", label: "Título profesional", kind: "text" },
+      { key: "qualification", label: "Titulación oficial y Estado que la expidió", kind: "text" },
+      { key: "collegeName", label: "Colegio profesional", kind: "text" },
+      { key: "collegeNumber", label: "Número de colegiada", kind: "text" },
+      { key: "nif", label: "NIF", kind: "text" },
+      { key: "postalAddress", label: "Dirección postal", kind: "text" },
+      {
+        key: "healthRegistryNumber",
+        label: "Nº de registro de centro sanitario",
+        kind: "text",
+      },
+      { key: "partnerCentreName", label: "Centro colaborador", kind: "text" },
+      { key: "partnerCentreAddress", label: "Dirección del centro colaborador", kind: "text" },
+      { key: "partnerCentreUrl", label: "Web del centro colaborador", kind: "url" },
+    ],
+  },
+  {
+    title: "Preferencias",
+    fields: [
+      { key: "showSocialLinks", label: "Mostrar enlaces a redes sociales", kind: "switch" },
+      { key: "allowSignup", label: "Permitir el registro público de cuentas", kind: "switch" },
+      {
+        key: "notificationIncludesMessage",
+        label: "Incluir el texto de los mensajes en los emails de aviso",
+        kind: "switch",
+        description: "Si está desactivado, el email solo avisa y enlaza a Mensajes.",
+      },
+      {
+        key: "messageRetentionMonths",
+        label: "Conservación de mensajes (meses)",
+        kind: "number",
+        description: "Los mensajes más antiguos se borran automáticamente.",
+      },
+      { key: "analyticsEnabled", label: "Analítica de terceros", kind: "switch" },
+      {
+        key: "analyticsMeasurementId",
+        label: "ID de medición de analítica",
+        kind: "text",
+        description: "Por ejemplo G-XXXXXXX. Vacío: sin analítica de terceros.",
+      },
+    ],
+  },
+];
+
+/** Reads the posted form into the settings shape (validation is the schema's job). */
+export function settingsFromForm(form: FormData): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const section of SETTINGS_SECTIONS) {
+    for (const field of section.fields) {
+      out[field.key] = field.kind === "switch" ? form.get(field.key) === "on" : form.get(field.key);
+    }
+  }
+  out.socialLinks = Object.fromEntries(
+    SOCIAL_NETWORKS.map((n) => [n, form.get(`socialLinks.${n}`) ?? ""]),
+  );
+  return out;
+}

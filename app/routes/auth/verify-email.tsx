@@ -1,0 +1,55 @@
+import { Form, redirect } from "react-router";
+import { AuthError } from "~/components/site/auth-forms";
+import { Button } from "~/components/ui/button";
+import { getDb } from "~/db/client.server";
+import { verifyEmail } from "~/modules/accounts/accounts.server";
+import { clientInfo } from "~/modules/accounts/guard.server";
+import { MESSAGES } from "~/modules/accounts/schemas";
+import { pageMeta, rootFromMatches } from "~/utils/meta";
+import { toastHeader } from "~/utils/toast.server";
+import type { Route } from "./+types/verify-email";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(rootFromMatches(matches), {
+    title: "Confirmar email",
+    path: "/auth/verificar",
+    noindex: true,
+  });
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+}
+
+/** Confirming is a POST (a GET never changes state), one click from the e-mail's link. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const token = String((await request.formData()).get("token") ?? "").slice(0, 2000);
+  const ok =
+    token !== "" && (await verifyEmail(await getDb(), token, clientInfo(request, context)));
+  if (!ok) return { error: MESSAGES.invalidToken };
+  const toast = await toastHeader({
+    title: "Email confirmado",
+    description: "Ya puedes iniciar sesión.",
+  });
+  return redirect("/auth", { headers: { "Set-Cookie": toast } });
+}
+
+export default function VerifyEmailPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className="w-full max-w-md rounded-card border border-border bg-surface p-6 shadow-soft sm:p-8">
+      <h1 className="text-h2">Confirmar email</h1>
+      <div className="mt-6 flex flex-col gap-4">
+        <AuthError message={actionData?.error} />
+        {loaderData.token ? (
+          <Form method="post">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <Button type="submit" size="lg">
+              Confirmar mi email
+            </Button>
+          </Form>
+        ) : (
+          <AuthError message={MESSAGES.invalidToken} />
+        )}
+      </div>
+    </section>
+  );
+}

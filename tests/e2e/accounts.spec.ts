@@ -1,0 +1,123 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, test } from "./fixtures";
+import { linkInMail, mailCount } from "./mail";
+
+const ADMIN = {
+  name: "Ana Ruiz",
+  email: "ana.e2e@example.com",
+  password: "un paseo largo por el parque",
+};
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Contraseña").fill(password);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page).toHaveURL("/admin");
+}
+
+const STAFF = { name: "Luis Gómez", email: "luis.e2e@example.com" };
+
+test.describe.configure({ mode: "serial" });
+
+test("the first account becomes administrator, signs out and in again", async ({ page }) => {
+  await page.goto("/auth");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Crear cuenta de administrador");
+  await expectAccessible(page);
+  await page.getByLabel("Nombre completo").fill(ADMIN.name);
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Contraseña").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Crear cuenta de administrador" }).click();
+  await expect(page).toHaveURL("/admin");
+  await expect(page.getByText("Cuenta creada")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(ADMIN.name);
+  await expect(page.getByText("Sesión iniciada como")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Cerrar sesión" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByText("Has cerrado sesión correctamente")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Acceder" }).first()).toBeVisible();
+
+  await page.goto("/admin/usuarios");
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin%2Fusuarios/);
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Contraseña").fill("contraseña equivocada");
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Credenciales incorrectas");
+  await page.getByLabel("Contraseña").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page).toHaveURL("/admin/usuarios");
+  await expect(page.getByText("Has iniciado sesión correctamente")).toBeVisible();
+});
+
+test("an administrator invites staff, who sets a password, resets it, and loses the session on a role change", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto("/admin/usuarios");
+  await expectAccessible(page);
+  await page.getByRole("textbox", { name: "Nombre", exact: true }).fill(STAFF.name);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(STAFF.email);
+  await page.getByRole("combobox", { name: "Rol", exact: true }).selectOption("editor");
+  await page.getByRole("button", { name: "Enviar invitación" }).click();
+  await expect(page.getByText("Invitación enviada")).toBeVisible();
+  await expect(page.getByRole("cell", { name: STAFF.email })).toBeVisible();
+
+  // Luis opens the link from the e-mail in his own browser.
+  const luis = await (await browser.newContext()).newPage();
+  await luis.goto(await linkInMail(STAFF.email, "/auth/restablecer"));
+  await expectAccessible(luis);
+  await luis.getByLabel("Contraseña nueva").fill("mi primera frase secreta");
+  await luis.getByLabel("Repite la contraseña").fill("mi primera frase secreta");
+  await luis.getByRole("button", { name: "Guardar contraseña" }).click();
+  await expect(luis.getByText("Contraseña actualizada")).toBeVisible();
+
+  // He forgets it and resets it through the e-mail link.
+  const before = mailCount(STAFF.email);
+  await luis.goto("/auth?modo=recuperar");
+  await luis.getByLabel("Email").fill(STAFF.email);
+  await luis.getByRole("button", { name: "Enviar enlace de recuperación" }).click();
+  await expect(luis.getByText("Se ha enviado un enlace de recuperación a tu email")).toBeVisible();
+  await luis.goto(await linkInMail(STAFF.email, "/auth/restablecer", before));
+  await luis.getByLabel("Contraseña nueva").fill("mi segunda frase secreta");
+  await luis.getByLabel("Repite la contraseña").fill("mi segunda frase secreta");
+  await luis.getByRole("button", { name: "Guardar contraseña" }).click();
+  await expect(luis).toHaveURL("/auth");
+
+  await luis.getByLabel("Email").fill(STAFF.email);
+  await luis.getByLabel("Contraseña").fill("mi segunda frase secreta");
+  await luis.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(luis).toHaveURL("/admin");
+  await expect(luis.getByText("Editor", { exact: true })).toBeVisible();
+  await expect(luis.getByRole("link", { name: "Usuarios" })).toHaveCount(0);
+  await luis.goto("/admin/usuarios");
+  await expect(luis.getByRole("heading", { name: "Acceso Restringido" })).toBeVisible();
+
+  // The administrator makes him a contributor: his session ends.
+  await page.reload({ waitUntil: "networkidle" }); // hydrated: React would reset an earlier choice
+  await page.getByLabel(`Rol de ${STAFF.name}`).selectOption("contributor");
+  await page.getByRole("button", { name: `Guardar el rol de ${STAFF.name}` }).click();
+  await expect(page.getByText("Rol actualizado")).toBeVisible();
+  await luis.goto("/admin");
+  await expect(luis).toHaveURL(/\/auth\?redirectTo=%2Fadmin/);
+  await luis.context().close();
+});
+
+test("settings saved in Ajustes show on the public site at once", async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto("/admin/ajustes");
+  await expectAccessible(page);
+  await page.getByLabel(/^Nombre profesional/).fill("Marta Sánchez");
+  await page.getByLabel(/^Número de colegiada/).fill("M-12345");
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page.getByText("Los cambios han sido guardados correctamente")).toBeVisible();
+
+  await page.getByLabel(/^Email de contacto/).fill("ana@consulta"); // valid for the browser, not for the server
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page.getByText("Introduce un email válido")).toBeVisible();
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Marta Sánchez");
+  await expect(page.getByText("M-12345").first()).toBeVisible();
+});

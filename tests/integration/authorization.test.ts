@@ -1,0 +1,109 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setDbHandle } from "~/db/client.server";
+import { signIn, upsertUserFromCli } from "~/modules/accounts/accounts.server";
+import type { Capability } from "~/modules/accounts/roles";
+import routes from "~/routes";
+import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
+import { cookieFrom, makeRequest, run } from "../support/routes";
+
+/**
+ * What every admin route needs. A route added to routes.ts without a line here fails the
+ * first test, so no route can be forgotten.
+ */
+const REQUIRED: Record<string, { loader: Capability | "signedIn" | null; action?: Capability }> = {
+  "routes/admin/layout.tsx": { loader: "signedIn" },
+  "routes/admin/dashboard.tsx": { loader: "signedIn" },
+  "routes/admin/blog.tsx": { loader: "signedIn" },
+  "routes/admin/blog-new.tsx": { loader: "signedIn" },
+  "routes/admin/blog-edit.tsx": { loader: "signedIn" },
+  "routes/admin/reviews.tsx": { loader: "signedIn" },
+  "routes/admin/reviews-redirect.tsx": { loader: "signedIn" },
+  "routes/admin/messages.tsx": { loader: "canReadMessages" },
+  "routes/admin/users.tsx": { loader: "canManageUsers", action: "canManageUsers" },
+  "routes/admin/settings.tsx": { loader: "canManageUsers", action: "canManageUsers" },
+};
+
+const GRANTS: Record<string, Capability[]> = {
+  administrator: ["canPublish", "canManageUsers", "canReadMessages"],
+  editor: ["canPublish", "canReadMessages"],
+  contributor: [],
+};
+
+function adminRoutes(
+  entries: RouteConfigEntry[],
+  parent = "",
+): Array<{ file: string; path: string }> {
+  return entries.flatMap((e) => {
+    const path = e.path ? `${parent}/${e.path}`.replace(/\/+/g, "/") : parent;
+    const children = adminRoutes(e.children ?? [], path);
+    // A pathless layout belongs to the admin area when its children do.
+    const ownPath = path.startsWith("/admin") ? path : (children[0]?.path ?? "");
+    const own = ownPath.startsWith("/admin") ? [{ file: e.file, path: ownPath }] : [];
+    return [...own, ...children];
+  });
+}
+
+const ADMIN = adminRoutes(routes as RouteConfigEntry[]);
+
+it("every admin route in routes.ts has an expected permission", () => {
+  expect(ADMIN.length).toBeGreaterThan(5);
+  for (const { file } of ADMIN)
+    expect(REQUIRED, `falta ${file} en REQUIRED`).toHaveProperty([file]);
+});
+
+describe.each(DRIVERS)("authorization matrix (%s)", (driver) => {
+  let db: TestDatabase;
+  const cookies: Record<string, string> = {};
+
+  beforeAll(async () => {
+    db = await createTestDatabase(driver);
+    setDbHandle(db);
+    for (const role of ["administrator", "editor", "contributor"]) {
+      const email = `${role}@example.com`;
+      await upsertUserFromCli(db.db, { email, password: "matriz de permisos", role });
+      const r = await signIn(
+        db.db,
+        { email, password: "matriz de permisos" },
+        { ip: `ip-${role}` },
+      );
+      if (!r.ok) throw new Error(`no se pudo iniciar sesión como ${role}`);
+      cookies[role] = cookieFrom(r.headers);
+    }
+  });
+  afterAll(async () => {
+    setDbHandle(undefined);
+    await db?.cleanup();
+  });
+
+  const cases = ADMIN.flatMap(({ file, path }) =>
+    ["anonymous", "contributor", "editor", "administrator"].flatMap((who) =>
+      (["loader", "action"] as const).map((kind) => ({ file, path, who, kind })),
+    ),
+  );
+
+  it.each(cases)("$kind of $path as $who", async ({ file, path, who, kind }) => {
+    const mod = (await import(`../../app/${file}`)) as Record<string, unknown>;
+    const fn = mod[kind] as ((args: never) => unknown) | undefined;
+    if (!fn) return; // this route has no such export
+    const required = kind === "loader" ? REQUIRED[file]!.loader : REQUIRED[file]!.action;
+    const url = path.replace(":slug", "un-articulo");
+    const request = makeRequest(url, {
+      cookie: cookies[who],
+      form: kind === "action" ? { intent: "nada" } : undefined,
+    });
+    const outcome = await run(fn, { request, params: { slug: "un-articulo" } });
+    if (who === "anonymous") {
+      expect(outcome.status).toBe(302);
+      expect(outcome.location).toBe(`/auth?redirectTo=${encodeURIComponent(url)}`);
+      return;
+    }
+    const allowed = !required || required === "signedIn" || GRANTS[who]!.includes(required);
+    if (allowed) {
+      expect(outcome.status).not.toBe(403);
+      expect(outcome.location ?? "").not.toMatch(/^\/auth/);
+    } else {
+      expect(outcome.status).toBe(403);
+    }
+  });
+});

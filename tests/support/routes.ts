@@ -1,0 +1,104 @@
+import fs from "node:fs";
+import path from "node:path";
+import { RouterContextProvider } from "react-router";
+import { requestInfoContext } from "~/context";
+
+export const BASE = "http://localhost:3000";
+
+/** The context our Express layer gives React Router, for calling loaders/actions directly. */
+export function makeContext(ip = "203.0.113.7") {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { nonce: "test", ip });
+  return context;
+}
+
+export function makeRequest(
+  pathname: string,
+  options: { method?: string; form?: Record<string, string>; cookie?: string } = {},
+) {
+  const headers = new Headers();
+  if (options.cookie) headers.set("cookie", options.cookie);
+  const init: RequestInit = { method: options.method ?? (options.form ? "POST" : "GET"), headers };
+  if (options.form) init.body = new URLSearchParams(options.form);
+  return new Request(new URL(pathname, BASE), init);
+}
+
+export interface Outcome {
+  status: number;
+  location: string | null;
+  headers: Headers;
+  data: unknown;
+}
+
+/** Runs a loader or action and describes what it returned or threw, whatever its kind. */
+export async function run(
+  fn: ((args: never) => unknown) | undefined,
+  args: { request: Request; params?: Record<string, string>; context?: RouterContextProvider },
+): Promise<Outcome> {
+  if (!fn) throw new Error("La ruta no exporta esa función");
+  let value: unknown;
+  try {
+    value = await fn({
+      request: args.request,
+      params: args.params ?? {},
+      context: args.context ?? makeContext(),
+    } as never);
+  } catch (thrown) {
+    value = thrown;
+  }
+  if (value instanceof Response) {
+    return {
+      status: value.status,
+      location: value.headers.get("location"),
+      headers: value.headers,
+      data: null,
+    };
+  }
+  if (
+    value &&
+    typeof value === "object" &&
+    (value as { type?: string }).type === "DataWithResponseInit"
+  ) {
+    const d = value as { data: unknown; init?: ResponseInit | null };
+    return {
+      status: d.init?.status ?? 200,
+      location: null,
+      headers: new Headers(d.init?.headers),
+      data: d.data,
+    };
+  }
+  if (value instanceof Error) throw value;
+  return { status: 200, location: null, headers: new Headers(), data: value };
+}
+
+/** "name=value; …" from the Set-Cookie headers of a response (what a browser would send back). */
+export function cookieFrom(headers: Headers) {
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
+/** The e-mails written to DATA_DIR/mail (no SMTP_URL in tests), newest last. */
+export function readMails() {
+  const dir = path.join(process.env.DATA_DIR!, "mail");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
+}
+
+/** Quoted-printable soft line breaks removed, so links can be found in the raw message. */
+export function decodeMail(raw: string) {
+  return raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+}
+
+export function linkFrom(raw: string, pathPrefix: string) {
+  const match = new RegExp(
+    `https?://[^\\s"<>]*${pathPrefix.replace(/\//g, "\\/")}\\?token=[A-Za-z0-9_.%-]+`,
+  ).exec(decodeMail(raw));
+  if (!match) throw new Error(`No hay enlace ${pathPrefix} en el email`);
+  return match[0];
+}
