@@ -65,4 +65,6 @@ export default tseslint.config(
     files: ["app/components/**"],
     rules: restrict([["~/routes/*", "**/*.server", "**/*.server.ts"]]),
   },
+  // Tests may reach across layers (e.g. a module's test calling the route that uses it).
+  { files: ["**/*.test.ts"], rules: { "no-restricted-imports": "off" } },
 );

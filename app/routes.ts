@@ -9,6 +9,7 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("blog/rss.xml", "routes/resources/rss.ts"),
+  route("media/portadas/:category/:file", "routes/resources/cover.ts"),
 
   // Public site
   layout("routes/public/layout.tsx", [

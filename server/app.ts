@@ -122,7 +122,9 @@ export async function createUserFromCli(input: {
 }
 
 export async function start() {
-  await getDbHandle();
+  const { db } = await getDbHandle();
+  const { seedArticles } = await import("~/modules/blog/seed.server");
+  await seedArticles(db);
 }
 
 /** Stops background work and closes the database; called once on shutdown. */

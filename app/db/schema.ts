@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -109,4 +110,40 @@ export const rateLimit = pgTable("rate_limit", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+});
+
+// ─── Blog ────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Articles. The full-text column `search` (Spanish configuration, accents removed, weighted
+ * title > excerpt > text) and its GIN index are added by a custom migration (drizzle/0004).
+ */
+export const articles = pgTable(
+  "articles",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    category: text("category").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    excerpt: text("excerpt").notNull().default(""),
+    content: text("content").notNull(),
+    image: text("image").notNull(),
+    imageAlt: text("image_alt").notNull().default(""),
+    relatedSlugs: jsonb("related_slugs").$type<string[]>().notNull().default([]),
+    isPublic: boolean("is_public").notNull().default(true),
+    author: text("author"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("articles_public_date_idx").on(t.isPublic, t.date),
+    index("articles_category_idx").on(t.category),
+  ],
+);
+
+/** Seed content inserted once per database (articles, reviews …), so edits are never overwritten. */
+export const contentSeeds = pgTable("content_seeds", {
+  key: text("key").primaryKey(),
+  seededAt: timestamp("seeded_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -20,7 +20,16 @@ export function madridHour(date: Date) {
 
 /** 'dd MMM yyyy' in Spanish, e.g. '05 mar 2025'. */
 export function formatShortDate(date: Date | string) {
-  return format(new Date(date), "dd MMM yyyy", { locale: es });
+  return format(toDate(date), "dd MMM yyyy", { locale: es });
+}
+
+/** A Date from a Date, an ISO timestamp, or a calendar date taken as local (no time-zone shift). */
+function toDate(value: Date | string) {
+  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const [y, m, d] = value.split("-").map(Number);
+    return new Date(y!, m! - 1, d!);
+  }
+  return new Date(value);
 }
 
 export function formatShortDateTime(date: Date | string) {
@@ -38,4 +47,9 @@ export function guessPlatform(userAgent: string) {
   if (/Windows/i.test(userAgent)) return "Windows";
   if (/Linux|X11/i.test(userAgent)) return "Linux";
   return "un dispositivo desconocido";
+}
+
+/** A calendar date (YYYY-MM-DD) in Spanish, e.g. '5 de marzo de 2025'. */
+export function formatLongDate(isoDate: string) {
+  return format(toDate(isoDate), "d 'de' MMMM 'de' yyyy", { locale: es });
 }

@@ -3,8 +3,17 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { getDb } from "~/db/client.server";
 import { requireUser } from "~/modules/accounts/guard.server";
-import { formatDateTime, greetingFor, guessPlatform, madridHour } from "~/utils/format";
+import { articleStats } from "~/modules/blog/blog.server";
+import { categoryLabel } from "~/modules/blog/categories";
+import {
+  formatDateTime,
+  formatShortDate,
+  greetingFor,
+  guessPlatform,
+  madridHour,
+} from "~/utils/format";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [
@@ -14,11 +23,12 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { name: user.name, role: user.role, serverHour: madridHour(new Date()) };
+  const stats = await articleStats(await getDb());
+  return { name: user.name, role: user.role, serverHour: madridHour(new Date()), stats };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, role, serverHour } = loaderData;
+  const { name, role, serverHour, stats } = loaderData;
   // The server greets by Spanish time; the browser then uses the visitor's own clock.
   const [hour, setHour] = useState(serverHour);
   const [access, setAccess] = useState<{ when: string; platform: string } | null>(null);
@@ -43,6 +53,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <Card>
           <CardHeader>
+            <CardTitle as="h2">Artículos</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="font-serif text-4xl font-semibold text-primary">{stats.articles}</p>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Categorías</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="font-serif text-4xl font-semibold text-primary">{stats.categories}</p>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
             <CardTitle as="h2">Último acceso</CardTitle>
           </CardHeader>
           <CardContent>
@@ -51,6 +77,36 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </CardContent>
         </Card>
       </div>
+      <section aria-labelledby="recientes">
+        <h2 id="recientes" className="text-h3">
+          Artículos recientes
+        </h2>
+        {stats.recent.length === 0 ? (
+          <p className="mt-3 text-muted">
+            Aún no hay artículos. Crea el primero desde «Nuevo artículo».
+          </p>
+        ) : (
+          <ul className="mt-3 divide-y divide-border rounded-card border border-border bg-surface shadow-soft">
+            {stats.recent.map((a) => (
+              <li key={a.slug} className="flex items-center gap-4 p-3">
+                <img
+                  src={a.image}
+                  alt=""
+                  width={96}
+                  height={54}
+                  className="h-[54px] w-24 rounded-md bg-primary-soft object-cover"
+                />
+                <div className="min-w-0">
+                  <p className="truncate font-semibold">{a.title}</p>
+                  <p className="text-sm text-muted">
+                    {formatShortDate(a.date)} · {categoryLabel(a.category)}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <section aria-labelledby="acciones">
         <h2 id="acciones" className="text-h3">
           Acciones rápidas

@@ -1,10 +1,105 @@
-import { UnderConstruction } from "~/components/site/under-construction";
+import { Award, Building2, GraduationCap } from "lucide-react";
+import { PortraitPlaceholder } from "~/components/site/illustrations";
+import { CallToAction, PageHeader } from "~/components/site/page-header";
+import { ABOUT } from "~/modules/content/site-content.server";
+import { useRootData } from "~/root";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(rootFromMatches(matches), { title: "Sobre mí", path: "/sobre-mi" });
+  pageMeta(rootFromMatches(matches), {
+    title: "Sobre mí",
+    description:
+      "Psicóloga general sanitaria con más de 25 años de experiencia: formación, enfoque de trabajo y credenciales profesionales.",
+    path: "/sobre-mi",
+  });
 
-export default function Page() {
-  return <UnderConstruction title="Sobre mí" />;
+export function loader() {
+  return { about: ABOUT };
+}
+
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
+  const { about } = loaderData;
+  const root = useRootData();
+  if (!root) return null;
+  const { settings } = root;
+  return (
+    <>
+      <PageHeader title="Sobre mí" lead={about.intro} />
+      <div className="container-page grid gap-12 py-14 md:grid-cols-[minmax(0,20rem)_1fr]">
+        <PortraitPlaceholder
+          className="mx-auto h-auto w-full max-w-xs rounded-card shadow-soft"
+          label={`Retrato ilustrado de ${settings.professionalName}`}
+        />
+        <div>
+          <h2 className="text-h2">{settings.professionalName}</h2>
+          <p className="font-semibold text-primary-strong">
+            {settings.professionalTitle} · Nº de colegiada {settings.collegeNumber}
+          </p>
+          <div className="prose-reading mt-4" dangerouslySetInnerHTML={{ __html: about.html }} />
+        </div>
+      </div>
+      <section aria-labelledby="enfoque-titulo" className="bg-sand py-14">
+        <div className="container-page">
+          <h2 id="enfoque-titulo" className="text-h2">
+            Mi forma de trabajar
+          </h2>
+          <ul className="mt-8 grid gap-6 md:grid-cols-3">
+            {about.approach.map((a) => (
+              <li key={a.title} className="rounded-card bg-surface p-6 shadow-soft">
+                <h3 className="text-h3">{a.title}</h3>
+                <p className="mt-2 text-muted">{a.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section aria-labelledby="formacion-titulo" className="py-14">
+        <div className="container-page grid gap-10 md:grid-cols-2">
+          <div>
+            <h2 id="formacion-titulo" className="text-h2">
+              Formación
+            </h2>
+            <ul className="mt-6 flex flex-col gap-3">
+              {about.training.map((t) => (
+                <li key={t} className="flex gap-3">
+                  <GraduationCap aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
+                  {t}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h2 className="text-h2">Credenciales</h2>
+            <ul className="mt-6 flex flex-col gap-4">
+              <li className="flex gap-3">
+                <GraduationCap aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
+                <div>
+                  <p className="font-semibold">Titulación oficial</p>
+                  <p className="text-muted">{settings.qualification}</p>
+                </div>
+              </li>
+              <li className="flex gap-3">
+                <Award aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
+                <div>
+                  <p className="font-semibold">Colegio profesional</p>
+                  <p className="text-muted">
+                    {settings.collegeName}, nº de colegiada {settings.collegeNumber}
+                  </p>
+                </div>
+              </li>
+              <li className="flex gap-3">
+                <Building2 aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
+                <div>
+                  <p className="font-semibold">Registro sanitario</p>
+                  <p className="text-muted">Nº {settings.healthRegistryNumber}</p>
+                </div>
+              </li>
+            </ul>
+          </div>
+        </div>
+      </section>
+      <CallToAction bookingUrl={settings.bookingUrl} />
+    </>
+  );
 }

@@ -1,25 +1,142 @@
-import { data, Link } from "react-router";
+import { ArrowLeft, ArrowRight } from "lucide-react";
+import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { ArticleCard } from "~/components/site/article-card";
+import { ShareLinks } from "~/components/site/share";
+import { getDb } from "~/db/client.server";
+import { getPublicArticle, neighbours } from "~/modules/blog/blog.server";
+import { categoryLabel } from "~/modules/blog/categories";
+import { renderMarkdown } from "~/modules/content/markdown";
+import { useRootData } from "~/root";
+import { formatLongDate } from "~/utils/format";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/article";
 
-/** No article is published yet (the blog fills this page): every slug is 'not found'. */
-export function loader() {
-  return data(null, { status: 404 });
+export async function loader({ params }: Route.LoaderArgs) {
+  const db = await getDb();
+  const found = await getPublicArticle(db, params.slug);
+  if (!found) throw data({ notFound: true }, { status: 404 });
+  const { article, related } = found;
+  return {
+    article: {
+      slug: article.slug,
+      title: article.title,
+      category: article.category,
+      date: article.date,
+      excerpt: article.excerpt,
+      image: article.image,
+      imageAlt: article.imageAlt,
+      author: article.author,
+      updatedAt: article.updatedAt.toISOString(),
+    },
+    html: renderMarkdown(article.content),
+    related,
+    ...(await neighbours(db, article)),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
+export const meta: Route.MetaFunction = ({ matches, data: loaderData, location }) =>
   pageMeta(rootFromMatches(matches), {
-    title: "Artículo no encontrado",
+    title: loaderData?.article.title ?? "Artículo no encontrado",
+    description: loaderData?.article.excerpt || undefined,
     path: location.pathname,
-    noindex: true,
+    noindex: !loaderData,
   });
 
-export default function ArticlePage() {
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const { article, html, related, newer, older } = loaderData;
+  const root = useRootData();
+  const author = article.author || root?.settings.professionalName || "";
+  const url = `${root?.publicUrl ?? ""}/blog/${encodeURIComponent(article.slug)}`;
+  return (
+    <article>
+      <header className="bg-sand pt-10 pb-8 md:pt-14">
+        <div className="container-page max-w-4xl">
+          <nav aria-label="Ruta de navegación" className="text-sm text-muted">
+            <Link to="/blog" className="inline-flex min-h-11 items-center gap-1 underline underline-offset-4">
+              <ArrowLeft aria-hidden="true" className="size-4" /> Volver al blog
+            </Link>
+          </nav>
+          <p className="mt-4 inline-flex rounded-full bg-primary-soft px-3 py-0.5 text-sm font-semibold text-primary-strong">
+            {categoryLabel(article.category)}
+          </p>
+          <h1 className="mt-3 text-h1">{article.title}</h1>
+          <p className="mt-4 text-muted">
+            Por <span className="font-semibold text-ink">{author}</span> ·{" "}
+            <time dateTime={article.date}>{formatLongDate(article.date)}</time>
+          </p>
+        </div>
+      </header>
+      <div className="container-page max-w-4xl">
+        <img
+          src={article.image}
+          alt={article.imageAlt}
+          width={1200}
+          height={675}
+          fetchPriority="high"
+          className="mt-8 aspect-[16/9] h-auto w-full rounded-card bg-primary-soft object-cover shadow-soft"
+        />
+        <div className="prose-reading mx-auto mt-10 text-[1.0625rem]" dangerouslySetInnerHTML={{ __html: html }} />
+        <section aria-labelledby="compartir" className="mx-auto mt-12 max-w-[68ch] border-t border-border pt-8">
+          <h2 id="compartir" className="text-h3">
+            Compartir este artículo
+          </h2>
+          <ShareLinks url={url} title={article.title} className="mt-4" />
+        </section>
+        <nav aria-label="Más artículos" className="mx-auto mt-10 grid max-w-[68ch] gap-4 sm:grid-cols-2">
+          {older ? (
+            <Link to={`/blog/${older.slug}`} className="rounded-card border border-border bg-surface p-4 no-underline hover:border-primary">
+              <span className="flex items-center gap-1 text-sm text-muted">
+                <ArrowLeft aria-hidden="true" className="size-4" /> Anterior
+              </span>
+              <span className="font-semibold">{older.title}</span>
+            </Link>
+          ) : (
+            <span />
+          )}
+          {newer ? (
+            <Link to={`/blog/${newer.slug}`} className="rounded-card border border-border bg-surface p-4 text-right no-underline hover:border-primary">
+              <span className="flex items-center justify-end gap-1 text-sm text-muted">
+                Siguiente <ArrowRight aria-hidden="true" className="size-4" />
+              </span>
+              <span className="font-semibold">{newer.title}</span>
+            </Link>
+          ) : null}
+        </nav>
+      </div>
+      {related.length > 0 ? (
+        <section aria-labelledby="relacionados" className="mt-16 bg-sand py-14">
+          <div className="container-page">
+            <h2 id="relacionados" className="text-h2">
+              Artículos relacionados
+            </h2>
+            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {related.map((r) => (
+                <li key={r.slug}>
+                  <ArticleCard article={r} headingLevel="h3" />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : (
+        <div className="h-16" />
+      )}
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="container-page py-20 text-center">
-      <h1 className="text-h1">Artículo no encontrado</h1>
-      <p className="mt-3 text-muted">El artículo que buscas no existe o ya no está disponible.</p>
-      <Link to="/blog" className="mt-6 inline-block font-semibold text-primary underline">
+      <h1 className="text-h1">{notFound ? "Artículo no encontrado" : "Algo ha salido mal"}</h1>
+      <p className="mt-3 text-muted">
+        {notFound
+          ? "El artículo que buscas no existe o ya no está disponible."
+          : "No hemos podido mostrar este artículo. Inténtalo de nuevo en unos minutos."}
+      </p>
+      <Link to="/blog" className="mt-6 inline-flex min-h-11 items-center font-semibold text-primary underline">
         Volver al blog
       </Link>
     </section>

@@ -1,5 +1,20 @@
-import { ExternalLinkButton } from "~/components/ui/link-button";
-import { Button } from "~/components/ui/button";
+import { Link } from "react-router";
+import {
+  AboutSection,
+  CollaborationCards,
+  ContactDetails,
+  CredentialsSection,
+  Hero,
+  PublicationsSection,
+  Section,
+  ServiceCards,
+} from "~/components/site/landing/sections";
+import { ArticleCard } from "~/components/site/article-card";
+import { FloatingShare } from "~/components/site/share";
+import { getDb } from "~/db/client.server";
+import { featuredArticles } from "~/modules/blog/blog.server";
+import { ABOUT, COLLABORATIONS, PUBLICATIONS } from "~/modules/content/site-content.server";
+import { listServices } from "~/modules/services/services.server";
 import { useRootData } from "~/root";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/home";
@@ -7,64 +22,105 @@ import type { Route } from "./+types/home";
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = rootFromMatches(matches);
   return pageMeta(root, {
-    title: root ? `${root.settings.professionalName}, ${root.settings.professionalTitle}` : "Inicio",
+    title: root
+      ? `${root.settings.professionalName}, ${root.settings.professionalTitle}`
+      : "Inicio",
     path: "/",
   });
 };
 
-const SECTIONS = [
-  { id: "sobre-mi", title: "Sobre mí" },
-  { id: "servicios", title: "Servicios profesionales" },
-  { id: "reseñas", title: "Reseñas" },
-  { id: "blog-destacados", title: "Artículos destacados" },
-  { id: "contacto", title: "Contacto" },
-  { id: "colaboraciones", title: "Colaboraciones" },
-];
+export async function loader() {
+  const db = await getDb();
+  return {
+    featured: await featuredArticles(db, 3),
+    aboutIntro: ABOUT.intro,
+    services: listServices().map(({ slug, title, summary, benefits }) => ({
+      slug,
+      title,
+      summary,
+      benefits,
+    })),
+    collaborations: COLLABORATIONS,
+    publications: PUBLICATIONS,
+  };
+}
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   if (!root) return null;
-  const { settings } = root;
+  const { settings, publicUrl } = root;
+  const collaborations = loaderData.collaborations.map((c) =>
+    c.href === "partner-centre"
+      ? { ...c, name: settings.partnerCentreName, href: settings.partnerCentreUrl || "/#contacto" }
+      : c,
+  );
   return (
     <>
-      <section id="inicio" aria-labelledby="inicio-titulo" className="py-16 md:py-24">
-        <div className="container-page">
-          <p className="inline-flex rounded-full bg-primary-soft px-3 py-1 text-sm font-semibold text-primary-strong">
-            {settings.professionalTitle} · Nº de colegiada {settings.collegeNumber}
-          </p>
-          <h1 id="inicio-titulo" className="mt-5 max-w-3xl text-display">
-            {settings.professionalName}
-          </h1>
-          <p className="mt-5 max-w-2xl text-lg text-muted">
-            Un espacio seguro y cercano para cuidar tu bienestar emocional, a tu ritmo.
-          </p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <Button asChild variant="accent" size="lg">
-              <a href="#contacto">Contactar ahora</a>
-            </Button>
-            {settings.bookingUrl ? (
-              <ExternalLinkButton href={settings.bookingUrl} variant="outline" size="lg">
-                Solicitar cita
-              </ExternalLinkButton>
-            ) : null}
+      <Hero settings={settings} />
+      <AboutSection settings={settings} intro={loaderData.aboutIntro} />
+      <CredentialsSection settings={settings} />
+      <Section
+        id="servicios"
+        title="Servicios profesionales"
+        eyebrow="Cómo puedo ayudarte"
+        intro="Terapia y formación adaptadas a cada persona. Las sesiones se realizan en un centro sanitario colaborador; otros servicios, bajo consulta."
+        tone="sand"
+      >
+        <ServiceCards services={loaderData.services} />
+      </Section>
+      <Section id="reseñas" title="Lo que dicen mis pacientes" eyebrow="Reseñas">
+        <p className="text-muted">Sé el primero en dejar una reseña</p>
+      </Section>
+      <Section id="blog-destacados" title="Artículos destacados" eyebrow="Blog" tone="sand">
+        {loaderData.featured.length > 0 ? (
+          <ul className="mb-8 grid gap-6 md:grid-cols-3">
+            {loaderData.featured.map((a) => (
+              <li key={a.slug}>
+                <ArticleCard article={a} headingLevel="h3" />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Link
+          to="/blog"
+          className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
+        >
+          Ver todos los artículos
+        </Link>
+      </Section>
+      <Section
+        id="contacto"
+        title="Contacto"
+        eyebrow="Hablemos"
+        intro="Cuéntame qué necesitas y te responderé lo antes posible. Si prefieres, llámame o escríbeme directamente."
+      >
+        <div className="grid gap-10 lg:grid-cols-2">
+          <ContactDetails settings={settings} />
+          <div className="rounded-card border border-border bg-surface p-6 shadow-soft">
+            <h3 className="text-h3">Envíame un mensaje</h3>
+            <p className="mt-2 text-muted">
+              Escríbeme a{" "}
+              <a
+                className="font-semibold text-primary underline"
+                href={`mailto:${settings.contactEmail}`}
+              >
+                {settings.contactEmail}
+              </a>{" "}
+              y te responderé lo antes posible.
+            </p>
           </div>
         </div>
-      </section>
-      {SECTIONS.map((s, i) => (
-        <section
-          key={s.id}
-          id={s.id}
-          aria-labelledby={`${s.id}-titulo`}
-          className={i % 2 === 0 ? "bg-sand py-16" : "py-16"}
-        >
-          <div className="container-page">
-            <h2 id={`${s.id}-titulo`} className="text-h2">
-              {s.title}
-            </h2>
-            <p className="mt-3 text-muted">Sección en construcción.</p>
-          </div>
-        </section>
-      ))}
+      </Section>
+      <Section
+        id="colaboraciones"
+        title="Colaboraciones"
+        eyebrow="Con quién trabajo"
+        tone="sand"
+      >
+        <CollaborationCards items={collaborations} />
+      </Section>
+      <PublicationsSection items={loaderData.publications} />
+      <FloatingShare url={`${publicUrl}/`} title={settings.siteName} />
     </>
   );
 }

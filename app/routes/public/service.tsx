@@ -1,22 +1,94 @@
-import { useLocation } from "react-router";
-import { UnderConstruction } from "~/components/site/under-construction";
+import { Check } from "lucide-react";
+import { data } from "react-router";
+import { ServiceIllustration } from "~/components/site/illustrations";
+import { CallToAction, PageHeader } from "~/components/site/page-header";
+import { SERVICE_IMAGE_LABELS } from "~/components/site/service-meta";
+import { renderMarkdown } from "~/modules/content/markdown";
+import { getService } from "~/modules/services/services.server";
+import { useRootData } from "~/root";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/service";
 
-const TITLES: Record<string, string> = {
-  "/servicios/terapia-individual": "Terapia Individual",
-  "/servicios/terapia-pareja": "Terapia de Pareja",
-  "/servicios/trabajo-grupos": "Trabajo con Grupos",
-  "/servicios/mindfulness": "Mindfulness",
-};
+export function loader({ request }: Route.LoaderArgs) {
+  const slug = new URL(request.url).pathname.split("/").pop() ?? "";
+  const service = getService(slug);
+  if (!service) throw data(null, { status: 404 });
+  const { body, ...rest } = service;
+  return { service: rest, html: renderMarkdown(body) };
+}
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
+export const meta: Route.MetaFunction = ({ matches, data: loaderData, location }) =>
   pageMeta(rootFromMatches(matches), {
-    title: TITLES[location.pathname] ?? "Servicios",
+    title: loaderData?.service.title ?? "Servicios",
+    description: loaderData?.service.metaDescription,
     path: location.pathname,
   });
 
-export default function ServicePage() {
-  const { pathname } = useLocation();
-  return <UnderConstruction title={TITLES[pathname] ?? "Servicios"} />;
+export default function ServicePage({ loaderData }: Route.ComponentProps) {
+  const { service, html } = loaderData;
+  const root = useRootData();
+  return (
+    <>
+      <PageHeader
+        title={service.title}
+        lead={service.summary}
+        crumbs={[{ to: "/servicios", label: "Servicios" }]}
+      />
+      <div className="container-page grid gap-12 py-14 lg:grid-cols-[1fr_20rem]">
+        <article className="prose-reading" dangerouslySetInnerHTML={{ __html: html }} />
+        <aside className="flex flex-col gap-6" aria-label={`Resumen de ${service.title}`}>
+          <ServiceIllustration
+            service={service.slug}
+            className="h-auto w-full rounded-card bg-primary-soft"
+            label={SERVICE_IMAGE_LABELS[service.slug]}
+          />
+          <div className="rounded-card border border-border bg-surface p-5 shadow-soft">
+            <h2 className="text-h3">Beneficios</h2>
+            <ul className="mt-3 flex flex-col gap-2">
+              {service.benefits.map((b) => (
+                <li key={b} className="flex gap-2">
+                  <Check aria-hidden="true" className="mt-1 size-4 shrink-0 text-success" />
+                  {b}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="rounded-card border border-border bg-surface p-5 shadow-soft">
+            <h2 className="text-h3">¿Para quién es?</h2>
+            <ul className="mt-3 list-disc pl-5">
+              {service.audience.map((a) => (
+                <li key={a}>{a}</li>
+              ))}
+            </ul>
+          </div>
+        </aside>
+      </div>
+      <section aria-labelledby="faq-titulo" className="bg-sand py-14">
+        <div className="container-page max-w-3xl">
+          <h2 id="faq-titulo" className="text-h2">
+            Preguntas frecuentes
+          </h2>
+          <div className="mt-6 flex flex-col gap-3">
+            {service.faq.map((f) => (
+              <details
+                key={f.q}
+                className="group rounded-card border border-border bg-surface p-5 shadow-soft"
+              >
+                <summary className="cursor-pointer list-none font-semibold marker:hidden [&::-webkit-details-marker]:hidden">
+                  <span className="flex items-center justify-between gap-4">
+                    {f.q}
+                    <span aria-hidden="true" className="text-primary group-open:rotate-45">
+                      +
+                    </span>
+                  </span>
+                </summary>
+                <p className="mt-3 text-ink-soft">{f.a}</p>
+              </details>
+            ))}
+          </div>
+        </div>
+      </section>
+      <CallToAction bookingUrl={root?.settings.bookingUrl ?? ""} />
+    </>
+  );
 }

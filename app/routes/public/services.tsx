@@ -1,10 +1,43 @@
-import { UnderConstruction } from "~/components/site/under-construction";
+import { CallToAction, PageHeader } from "~/components/site/page-header";
+import { ServiceCards } from "~/components/site/landing/sections";
+import { listServices } from "~/modules/services/services.server";
+import { useRootData } from "~/root";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(rootFromMatches(matches), { title: "Servicios", path: "/servicios" });
+  pageMeta(rootFromMatches(matches), {
+    title: "Servicios",
+    description:
+      "Terapia individual, terapia de pareja, trabajo con grupos y mindfulness con una psicóloga general sanitaria colegiada.",
+    path: "/servicios",
+  });
 
-export default function Page() {
-  return <UnderConstruction title="Servicios" />;
+export function loader() {
+  return {
+    services: listServices().map(({ slug, title, summary, benefits }) => ({
+      slug,
+      title,
+      summary,
+      benefits,
+    })),
+  };
+}
+
+export default function ServicesPage({ loaderData }: Route.ComponentProps) {
+  const root = useRootData();
+  return (
+    <>
+      <PageHeader
+        title="Servicios"
+        lead="Terapia y formación con un enfoque cercano y basado en la evidencia. Las sesiones se realizan en un centro sanitario colaborador; otros servicios y modalidades, bajo consulta."
+      />
+      <section aria-label="Servicios profesionales" className="py-14">
+        <div className="container-page">
+          <ServiceCards services={loaderData.services} headingLevel="h2" />
+        </div>
+      </section>
+      <CallToAction bookingUrl={root?.settings.bookingUrl ?? ""} />
+    </>
+  );
 }

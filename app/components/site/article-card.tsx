@@ -1,0 +1,56 @@
+import { Link } from "react-router";
+import { categoryLabel } from "~/modules/blog/categories";
+import { formatLongDate } from "~/utils/format";
+
+export interface ArticleCardData {
+  slug: string;
+  title: string;
+  category: string;
+  date: string;
+  excerpt: string;
+  image: string;
+  imageAlt: string;
+}
+
+/** A blog card: cover, category, title (the link), excerpt, date in Spanish. */
+export function ArticleCard({
+  article,
+  headingLevel = "h2",
+  eager = false,
+}: {
+  article: ArticleCardData;
+  headingLevel?: "h2" | "h3";
+  eager?: boolean;
+}) {
+  const Heading = headingLevel;
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-card border border-border bg-surface shadow-soft transition-shadow hover:shadow-lift">
+      <img
+        src={article.image}
+        alt={article.imageAlt}
+        width={1200}
+        height={675}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className="aspect-[16/9] h-auto w-full bg-primary-soft object-cover"
+      />
+      <div className="flex flex-1 flex-col p-5">
+        <p className="self-start rounded-full bg-primary-soft px-3 py-0.5 text-sm font-semibold text-primary-strong">
+          {categoryLabel(article.category)}
+        </p>
+        <Heading className="mt-3 text-h3">
+          <Link
+            to={`/blog/${article.slug}`}
+            className="no-underline after:absolute after:inset-0 after:content-[''] group-hover:underline"
+          >
+            {article.title}
+          </Link>
+        </Heading>
+        {article.excerpt ? <p className="mt-2 flex-1 text-muted">{article.excerpt}</p> : null}
+        <p className="mt-4 text-sm text-muted">
+          <time dateTime={article.date}>{formatLongDate(article.date)}</time>
+        </p>
+      </div>
+    </article>
+  );
+}

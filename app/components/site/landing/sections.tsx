@@ -1,0 +1,415 @@
+import {
+  Award,
+  BadgeCheck,
+  BookOpen,
+  Building2,
+  Check,
+  ExternalLink,
+  GraduationCap,
+  Mail,
+  MapPin,
+  Phone,
+  ShieldCheck,
+  Sparkles,
+} from "lucide-react";
+import { Link } from "react-router";
+import {
+  BookCover,
+  HeroIllustration,
+  PartnerEmblem,
+  PortraitPlaceholder,
+  ServiceIllustration,
+} from "~/components/site/illustrations";
+import { SERVICE_ICONS, SERVICE_IMAGE_LABELS } from "~/components/site/service-meta";
+import { Button } from "~/components/ui/button";
+import { ExternalLinkButton } from "~/components/ui/link-button";
+import type { Settings } from "~/modules/settings/schemas";
+import { SOCIAL_LABELS, SOCIAL_NETWORKS } from "~/modules/settings/schemas";
+import type { ServiceSlug } from "~/modules/services/slugs";
+import { cn } from "~/utils/cn";
+
+export function telHref(phone: string) {
+  return `tel:${phone.replace(/[^+\d]/g, "")}`;
+}
+
+export function Section({
+  id,
+  title,
+  eyebrow,
+  intro,
+  tone = "paper",
+  children,
+}: {
+  id: string;
+  title: string;
+  eyebrow?: string;
+  intro?: string;
+  tone?: "paper" | "sand";
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-titulo`}
+      className={cn("py-14 md:py-24", tone === "sand" && "bg-sand")}
+    >
+      <div className="container-page">
+        {eyebrow ? (
+          <p className="text-sm font-semibold tracking-wider text-primary-strong uppercase">
+            {eyebrow}
+          </p>
+        ) : null}
+        <h2 id={`${id}-titulo`} className="mt-2 max-w-2xl text-h2">
+          {title}
+        </h2>
+        {intro ? <p className="mt-4 max-w-2xl text-lg text-muted">{intro}</p> : null}
+        <div className="mt-10">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+export function Hero({ settings }: { settings: Settings }) {
+  const badges = [
+    { icon: BadgeCheck, text: "Profesional sanitaria colegiada y registrada" },
+    { icon: ShieldCheck, text: "Confidencialidad y secreto profesional" },
+    { icon: Sparkles, text: "Enfoque basado en la evidencia" },
+  ];
+  return (
+    <section id="inicio" aria-labelledby="inicio-titulo" className="overflow-hidden py-12 md:py-20">
+      <div className="container-page grid items-center gap-10 lg:grid-cols-[1.1fr_0.9fr]">
+        <div>
+          <h1 id="inicio-titulo" className="text-display">
+            {settings.professionalName}
+          </h1>
+          <p className="mt-3 text-lg font-semibold text-primary-strong">
+            {settings.professionalTitle} · Nº de colegiada {settings.collegeNumber}
+          </p>
+          <p className="mt-5 max-w-xl text-xl text-ink-soft">
+            Un espacio seguro y cercano para cuidar tu bienestar emocional, entender lo que te pasa
+            y avanzar a tu ritmo.
+          </p>
+          <ul className="mt-6 flex flex-wrap gap-2" aria-label="Garantías">
+            {badges.map(({ icon: Icon, text }) => (
+              <li
+                key={text}
+                className="inline-flex items-center gap-1.5 rounded-full bg-primary-soft px-3 py-1.5 text-sm font-semibold text-primary-strong"
+              >
+                <Icon aria-hidden="true" className="size-4" />
+                {text}
+              </li>
+            ))}
+          </ul>
+          <ul className="mt-8 grid max-w-md grid-cols-2 gap-6">
+            {[
+              ["+25", "años de experiencia"],
+              ["+2000", "pacientes y alumnos"],
+            ].map(([figure, label]) => (
+              <li key={label} className="flex flex-col">
+                <span className="font-serif text-4xl font-semibold text-primary">{figure}</span>{" "}
+                <span className="text-muted">{label}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Button asChild variant="accent" size="lg">
+              <a href="#contacto">Contactar ahora</a>
+            </Button>
+            {settings.bookingUrl ? (
+              <ExternalLinkButton href={settings.bookingUrl} variant="outline" size="lg">
+                Solicitar cita
+              </ExternalLinkButton>
+            ) : null}
+          </div>
+        </div>
+        <HeroIllustration
+          className="mx-auto h-auto w-full max-w-md lg:max-w-none"
+          label="Ilustración de dos figuras tranquilas ante un paisaje de colinas suaves"
+        />
+      </div>
+    </section>
+  );
+}
+
+export function AboutSection({ settings, intro }: { settings: Settings; intro: string }) {
+  return (
+    <Section id="sobre-mi" title="Sobre mí" eyebrow="Quién te acompaña" tone="sand">
+      <div className="grid items-center gap-10 md:grid-cols-[minmax(0,20rem)_1fr]">
+        <PortraitPlaceholder
+          className="mx-auto h-auto w-full max-w-xs rounded-card shadow-soft"
+          label={`Retrato ilustrado de ${settings.professionalName}`}
+        />
+        <div className="prose-reading">
+          <p className="text-lg">{intro}</p>
+          <p>
+            Trabajo con adultos, parejas y grupos, en sesiones presenciales en{" "}
+            {settings.partnerCentreName}. Cada proceso empieza escuchando: qué te trae, qué
+            necesitas y qué quieres conseguir.
+          </p>
+          <Link
+            to="/sobre-mi"
+            className="mt-2 inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
+          >
+            Conoce mi trayectoria
+          </Link>
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+export function CredentialsSection({ settings }: { settings: Settings }) {
+  const items = [
+    { icon: GraduationCap, title: "Titulación oficial", text: settings.qualification },
+    {
+      icon: Award,
+      title: "Colegiada",
+      text: `${settings.collegeName}, nº ${settings.collegeNumber}`,
+    },
+    {
+      icon: Building2,
+      title: "Registro sanitario",
+      text: `Centro sanitario inscrito en el registro autonómico con el nº ${settings.healthRegistryNumber}`,
+    },
+  ];
+  return (
+    <section aria-labelledby="credenciales-titulo" className="py-14 md:py-20">
+      <div className="container-page">
+        <h2 id="credenciales-titulo" className="text-h2">
+          Credenciales
+        </h2>
+        <ul className="mt-8 grid gap-4 md:grid-cols-3">
+          {items.map(({ icon: Icon, title, text }) => (
+            <li
+              key={title}
+              className="rounded-card border border-border bg-surface p-6 shadow-soft"
+            >
+              <Icon aria-hidden="true" className="size-7 text-primary" />
+              <h3 className="mt-3 text-h3">{title}</h3>
+              <p className="mt-1 text-muted">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export interface ServiceCard {
+  slug: ServiceSlug;
+  title: string;
+  summary: string;
+  benefits: string[];
+}
+
+export function ServiceCards({
+  services,
+  headingLevel = "h3",
+}: {
+  services: ServiceCard[];
+  headingLevel?: "h2" | "h3";
+}) {
+  const Heading = headingLevel;
+  return (
+    <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+      {services.map((s) => {
+        const Icon = SERVICE_ICONS[s.slug];
+        return (
+          <li
+            key={s.slug}
+            className="flex flex-col overflow-hidden rounded-card border border-border bg-surface shadow-soft"
+          >
+            <ServiceIllustration
+              service={s.slug}
+              className="h-auto w-full bg-primary-soft"
+              label={SERVICE_IMAGE_LABELS[s.slug]}
+            />
+            <div className="flex flex-1 flex-col p-6">
+              <span className="inline-flex size-10 items-center justify-center rounded-full bg-primary-soft text-primary">
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              <Heading className="mt-3 text-h3">{s.title}</Heading>
+              <p className="mt-2 text-muted">{s.summary}</p>
+              <ul className="mt-4 flex flex-col gap-2 text-[0.95rem]">
+                {s.benefits.slice(0, 3).map((b) => (
+                  <li key={b} className="flex gap-2">
+                    <Check aria-hidden="true" className="mt-1 size-4 shrink-0 text-success" />
+                    {b}
+                  </li>
+                ))}
+              </ul>
+              <Link
+                to={`/servicios/${s.slug}`}
+                className="mt-auto inline-flex min-h-11 items-center pt-4 font-semibold text-primary underline underline-offset-4"
+              >
+                Leer más<span className="sr-only"> sobre {s.title}</span>
+              </Link>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function ContactDetails({ settings }: { settings: Settings }) {
+  const social = settings.showSocialLinks
+    ? SOCIAL_NETWORKS.filter((n) => settings.socialLinks[n])
+    : [];
+  return (
+    <div className="flex flex-col gap-6">
+      <ul className="flex flex-col gap-4">
+        <li className="flex gap-3">
+          <Phone aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
+          <div>
+            <p className="font-semibold">Teléfono</p>
+            <a
+              className="text-primary underline underline-offset-4"
+              href={telHref(settings.contactPhone)}
+            >
+              {settings.contactPhone}
+            </a>
+          </div>
+        </li>
+        <li className="flex gap-3">
+          <Mail aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
+          <div>
+            <p className="font-semibold">Email</p>
+            <a
+              className="break-all text-primary underline underline-offset-4"
+              href={`mailto:${settings.contactEmail}`}
+            >
+              {settings.contactEmail}
+            </a>
+          </div>
+        </li>
+        <li className="flex gap-3">
+          <MapPin aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
+          <div>
+            <p className="font-semibold">Sesiones en {settings.partnerCentreName}</p>
+            <p className="text-muted">{settings.partnerCentreAddress}</p>
+            {settings.partnerCentreUrl ? (
+              <a
+                className="text-primary underline underline-offset-4"
+                href={settings.partnerCentreUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                Web del centro<span className="sr-only"> (se abre en una pestaña nueva)</span>
+              </a>
+            ) : null}
+            <p className="mt-1 text-sm text-muted">Otros servicios y modalidades, bajo consulta.</p>
+          </div>
+        </li>
+      </ul>
+      {social.length > 0 ? (
+        <div>
+          <p className="font-semibold">Redes sociales</p>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {social.map((n) => (
+              <li key={n}>
+                <a
+                  href={settings.socialLinks[n]}
+                  target="_blank"
+                  rel="noopener noreferrer me"
+                  className="inline-flex min-h-11 items-center rounded-full border border-border bg-surface px-4 text-sm font-semibold no-underline hover:border-primary"
+                >
+                  {SOCIAL_LABELS[n]}
+                  <span className="sr-only"> (se abre en una pestaña nueva)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export interface Collaboration {
+  name: string;
+  description: string;
+  href: string;
+  linkLabel: string;
+}
+
+export function CollaborationCards({ items }: { items: Collaboration[] }) {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      {items.map((c, i) => {
+        const external = /^https?:/.test(c.href);
+        return (
+          <li
+            key={c.name}
+            className="flex flex-col rounded-card border border-border bg-surface p-6 shadow-soft"
+          >
+            <PartnerEmblem variant={(i % 4) as 0 | 1 | 2 | 3} className="h-20 w-auto self-start" />
+            <h3 className="mt-4 text-h3">{c.name}</h3>
+            <p className="mt-2 flex-1 text-muted">{c.description}</p>
+            {external ? (
+              <a
+                href={c.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-4 inline-flex min-h-11 items-center gap-1 font-semibold text-primary underline underline-offset-4"
+              >
+                {c.linkLabel}
+                <ExternalLink aria-hidden="true" className="size-4" />
+                <span className="sr-only"> (se abre en una pestaña nueva)</span>
+              </a>
+            ) : (
+              <Link
+                to={c.href}
+                className="mt-4 inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
+              >
+                {c.linkLabel}
+              </Link>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export interface Publication {
+  title: string;
+  subtitle: string;
+  description: string;
+  href: string;
+  linkLabel: string;
+}
+
+export function PublicationsSection({ items }: { items: Publication[] }) {
+  if (items.length === 0) return null;
+  return (
+    <Section id="publicaciones" title="Publicaciones" eyebrow="Libros">
+      <ul className="grid gap-8 md:grid-cols-2">
+        {items.map((p, i) => (
+          <li key={p.title} className="flex gap-5 rounded-card bg-surface p-5 shadow-soft">
+            <BookCover
+              title={p.title}
+              variant={(i % 3) as 0 | 1 | 2}
+              className="h-auto w-24 shrink-0 rounded-md shadow-soft sm:w-28"
+            />
+            <div>
+              <h3 className="text-h3">{p.title}</h3>
+              <p className="font-semibold text-muted">{p.subtitle}</p>
+              <p className="mt-2">{p.description}</p>
+              <a
+                href={p.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-3 inline-flex min-h-11 items-center gap-1 font-semibold text-primary underline underline-offset-4"
+              >
+                <BookOpen aria-hidden="true" className="size-4" />
+                {p.linkLabel}
+                <span className="sr-only"> «{p.title}» (se abre en una pestaña nueva)</span>
+              </a>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,160 @@
+import { and, count, countDistinct, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { articles } from "~/db/schema";
+import { isCategory } from "./categories";
+
+export const PAGE_SIZE = 6;
+export const MAX_QUERY_LENGTH = 100;
+
+export type Article = typeof articles.$inferSelect;
+export type ArticleCard = Pick<
+  Article,
+  "slug" | "title" | "category" | "date" | "excerpt" | "image" | "imageAlt"
+>;
+
+const cardColumns = {
+  slug: articles.slug,
+  title: articles.title,
+  category: articles.category,
+  date: articles.date,
+  excerpt: articles.excerpt,
+  image: articles.image,
+  imageAlt: articles.imageAlt,
+};
+
+/**
+ * The visitor's words as a Spanish full-text query (D21): accents and case removed, each word
+ * reduced to its Spanish stem, and also matched as a prefix of that stem so that related forms
+ * meet ('ansioso' → ansios | ansi:* finds 'ansiedad' → ansied). Words are ANDed. NULL when the
+ * text has no searchable word (only stopwords or symbols): then there is no filter.
+ */
+function tsQuery(q: string): SQL {
+  return sql`(select to_tsquery('simple', string_agg(
+      '(' || quote_literal(lexeme) || ' | ' ||
+      quote_literal(left(lexeme, greatest(4, length(lexeme) - 2))) || ':*)', ' & '))
+    from unnest(to_tsvector('spanish', f_unaccent(${q}))))`;
+}
+
+export function normalizeQuery(raw: string | null | undefined) {
+  return (raw ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
+}
+
+export interface ListOptions {
+  q?: string;
+  category?: string | null;
+  page?: number;
+  pageSize?: number;
+  /** Admin lists include private articles. */
+  includePrivate?: boolean;
+}
+
+export async function listArticles(db: Db, options: ListOptions = {}) {
+  const q = normalizeQuery(options.q);
+  const pageSize = options.pageSize ?? PAGE_SIZE;
+  const filters: SQL[] = [];
+  if (!options.includePrivate) filters.push(eq(articles.isPublic, true));
+  if (options.category && isCategory(options.category)) {
+    filters.push(eq(articles.category, options.category));
+  }
+  const query = q ? tsQuery(q) : null;
+  if (query) filters.push(sql`(${query} is null or ${sql.raw('"articles"."search"')} @@ ${query})`);
+  const where = filters.length ? and(...filters) : undefined;
+
+  const [totalRow] = await db.select({ n: count() }).from(articles).where(where);
+  const total = totalRow?.n ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const order = query
+    ? [
+        sql`coalesce(ts_rank(${sql.raw('"articles"."search"')}, ${query}), 0) desc`,
+        desc(articles.date),
+        desc(articles.id),
+      ]
+    : [desc(articles.date), desc(articles.id)];
+  const items = await db
+    .select(cardColumns)
+    .from(articles)
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { items, total, page, pageCount, q, category: options.category ?? null };
+}
+
+/** A public article with its public related articles (in the order the author chose). */
+export async function getPublicArticle(db: Db, slug: string) {
+  const [article] = await db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.slug, slug), eq(articles.isPublic, true)));
+  if (!article) return null;
+  const relatedSlugs = article.relatedSlugs.filter((s) => s !== slug).slice(0, 6);
+  const relatedRows = relatedSlugs.length
+    ? await db
+        .select(cardColumns)
+        .from(articles)
+        .where(and(inArray(articles.slug, relatedSlugs), eq(articles.isPublic, true)))
+    : [];
+  const related = relatedSlugs
+    .map((s) => relatedRows.find((r) => r.slug === s))
+    .filter((r): r is ArticleCard => Boolean(r));
+  return { article, related };
+}
+
+/** The previous and next public articles by date, for reading on. */
+export async function neighbours(db: Db, article: Pick<Article, "date" | "id">) {
+  const [newer] = await db
+    .select({ slug: articles.slug, title: articles.title })
+    .from(articles)
+    .where(
+      and(
+        eq(articles.isPublic, true),
+        sql`(${articles.date}, ${articles.id}) > (${article.date}, ${article.id})`,
+      ),
+    )
+    .orderBy(articles.date, articles.id)
+    .limit(1);
+  const [older] = await db
+    .select({ slug: articles.slug, title: articles.title })
+    .from(articles)
+    .where(
+      and(
+        eq(articles.isPublic, true),
+        sql`(${articles.date}, ${articles.id}) < (${article.date}, ${article.id})`,
+      ),
+    )
+    .orderBy(desc(articles.date), desc(articles.id))
+    .limit(1);
+  return { newer: newer ?? null, older: older ?? null };
+}
+
+export async function featuredArticles(db: Db, limit = 3) {
+  return db
+    .select(cardColumns)
+    .from(articles)
+    .where(eq(articles.isPublic, true))
+    .orderBy(desc(articles.date), desc(articles.id))
+    .limit(limit);
+}
+
+/** Dashboard figures (staff see every article, public or private). */
+export async function articleStats(db: Db) {
+  const [row] = await db
+    .select({ articles: count(), categories: countDistinct(articles.category) })
+    .from(articles);
+  const recent = await db
+    .select(cardColumns)
+    .from(articles)
+    .orderBy(desc(articles.date), desc(articles.id))
+    .limit(5);
+  return { articles: row?.articles ?? 0, categories: row?.categories ?? 0, recent };
+}
+
+/** Which categories have public articles, for the blog's chips. */
+export async function publicCategories(db: Db) {
+  const rows = await db
+    .selectDistinct({ category: articles.category })
+    .from(articles)
+    .where(eq(articles.isPublic, true));
+  return rows.map((r) => r.category);
+}

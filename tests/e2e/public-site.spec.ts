@@ -1,0 +1,143 @@
+import { expect, expectAccessible, test } from "./fixtures";
+
+test("the landing page has every section, in the spec's order", async ({ page }) => {
+  await page.goto("/");
+  const ids = await page.locator("main section[id]").evaluateAll((els) => els.map((e) => e.id));
+  const expected = [
+    "inicio",
+    "sobre-mi",
+    "servicios",
+    "reseñas",
+    "blog-destacados",
+    "contacto",
+    "colaboraciones",
+  ];
+  expect(ids.filter((id) => expected.includes(id))).toEqual(expected);
+
+  const hero = page.locator("#inicio");
+  await expect(hero.getByText("+25", { exact: true })).toBeVisible();
+  await expect(hero.getByText("años de experiencia")).toBeVisible();
+  await expect(hero.getByText("+2000", { exact: true })).toBeVisible();
+  await expect(hero.getByText("pacientes y alumnos")).toBeVisible();
+  await expect(hero.getByText(/Nº de colegiada/)).toBeVisible();
+  await expect(hero.getByRole("link", { name: "Contactar ahora" })).toHaveAttribute(
+    "href",
+    "#contacto",
+  );
+  await expect(hero.getByText("Profesional sanitaria colegiada y registrada")).toBeVisible();
+
+  const services = page.locator("#servicios");
+  await expect(services.getByRole("heading", { level: 2 })).toHaveText("Servicios profesionales");
+  await expect(services.getByRole("link", { name: /Leer más/ })).toHaveCount(4);
+
+  const contact = page.locator("#contacto");
+  await expect(contact.locator('a[href^="tel:"]').first()).toBeVisible();
+  await expect(contact.locator('a[href^="mailto:"]').first()).toBeVisible();
+  await expect(page.locator("#colaboraciones li")).toHaveCount(4);
+  await expect(page.getByRole("link", { name: "Solicitar cita" }).first()).toHaveAttribute(
+    "rel",
+    "noopener noreferrer",
+  );
+  await expectAccessible(page);
+});
+
+test("services: cards lead to each service page with its content and calls to action", async ({
+  page,
+}) => {
+  await page.goto("/servicios");
+  await expectAccessible(page);
+  for (const [slug, title] of [
+    ["terapia-individual", "Terapia Individual"],
+    ["terapia-pareja", "Terapia de Pareja"],
+    ["trabajo-grupos", "Trabajo con Grupos"],
+    ["mindfulness", "Mindfulness"],
+  ] as const) {
+    await page.goto("/servicios");
+    await page.getByRole("link", { name: `Leer más sobre ${title}` }).click();
+    await expect(page).toHaveURL(`/servicios/${slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(page.getByRole("heading", { name: "Preguntas frecuentes" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /Solicitar cita/ }).last()).toBeVisible();
+    await expectAccessible(page);
+  }
+  // An FAQ opens with the keyboard.
+  const question = page.locator("details summary").first();
+  await question.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("details").first()).toHaveAttribute("open", "");
+});
+
+test("the about page shows profile, training, approach and credentials", async ({ page }) => {
+  await page.goto("/sobre-mi");
+  for (const name of ["Mi forma de trabajar", "Formación", "Credenciales"]) {
+    await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole("img", { name: /Retrato ilustrado/ })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("the footer links the four legal pages, which are complete and built from the settings", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByText("llama al 024 o al 112", { exact: false })).toBeVisible();
+  await expect(footer.getByText(`© ${new Date().getFullYear()}`, { exact: false })).toBeVisible();
+  const pages: Array<[string, string, RegExp[]]> = [
+    ["Aviso legal", "/aviso-legal", [/NIF/, /Colegio/, /registro/i]],
+    ["Política de privacidad", "/privacidad", [/Agencia Española de Protección de Datos/, /meses/]],
+    ["Política de cookies", "/cookies", [/cookie_consent/, /Configurar cookies/]],
+    ["Condiciones de uso", "/uso-web", [/024/]],
+  ];
+  for (const [label, path, texts] of pages) {
+    await page.goto("/");
+    await page.getByRole("contentinfo").getByRole("link", { name: label }).click();
+    await expect(page).toHaveURL(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(label);
+    await expect(page.getByText("Última actualización: abril de 2025")).toBeVisible();
+    for (const text of texts) await expect(page.locator("main")).toContainText(text);
+    await expectAccessible(page);
+  }
+  await page.goto("/uso-web");
+  const sections = await page.locator("main h2").allTextContents();
+  expect(sections.filter((t) => /^[1-7]\. /.test(t))).toHaveLength(7);
+});
+
+test("desktop navigation scrolls to a section on the landing page", async ({ page }) => {
+  await page.goto("/");
+  await page
+    .getByRole("navigation", { name: "Principal" })
+    .getByRole("link", { name: "Colaboraciones" })
+    .click();
+  await expect(page.locator("#colaboraciones")).toBeInViewport();
+  await expect(page).toHaveURL(/#colaboraciones$/);
+});
+
+test("the floating share button offers plain share links with the page URL", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => {
+    // Force the menu (headless Chromium may expose a native share sheet).
+    Object.defineProperty(navigator, "share", { value: undefined });
+  });
+  await page.getByText("Compartir", { exact: true }).click();
+  const whatsapp = page.getByRole("link", { name: /WhatsApp/ });
+  await expect(whatsapp).toBeVisible();
+  expect(await whatsapp.getAttribute("href")).toContain(
+    encodeURIComponent("http://localhost:3210/"),
+  );
+  await expect(page.getByRole("button", { name: "Copiar enlace" })).toBeVisible();
+});
+
+test("public pages work without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const path of ["/", "/servicios/mindfulness", "/sobre-mi", "/privacidad"]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  }
+  await page.goto("/servicios");
+  await page.getByRole("link", { name: "Leer más sobre Mindfulness" }).click();
+  await expect(page).toHaveURL("/servicios/mindfulness");
+  await context.close();
+});
