@@ -176,7 +176,7 @@ export function HeroIllustration(props: IllustrationProps) {
           fill={`url(#${id}fr)`}
         />
         <path
-          d="M392 432c22-7 44-7 66 0M420 452c16-5 32-5 48 0"
+          d="M318 428c22-6 44-6 66 0M346 444c16-5 32-5 48 0"
           fill="none"
           stroke={C.paper}
           strokeOpacity=".7"
@@ -189,12 +189,6 @@ export function HeroIllustration(props: IllustrationProps) {
           d="M282 150A92 92 0 0 1 458 150"
           stroke={C.terra}
           strokeOpacity=".35"
-          strokeWidth="2"
-        />
-        <path
-          d="M262 134A116 116 0 0 1 478 134"
-          stroke={C.terra}
-          strokeOpacity=".18"
           strokeWidth="2"
         />
         <path
@@ -388,16 +382,16 @@ export function PortraitPlaceholder(props: IllustrationProps) {
       <rect width="480" height="560" fill={`url(#${id}b)`} />
       <circle cx="240" cy="236" r="164" fill={C.paper} fillOpacity=".45" />
       <path
-        d="M404 560C396 470 412 396 452 330"
+        d="M428 560C418 480 428 410 460 352"
         fill="none"
         stroke={C.sage}
         strokeOpacity=".45"
         strokeWidth="3"
         strokeLinecap="round"
       />
-      <Leaf x={402} y={478} r={-150} s={1.8} fill={C.sageMid} />
-      <Leaf x={412} y={410} r={-40} s={1.6} fill={C.sageDeep} />
-      <Leaf x={430} y={360} r={-130} s={1.4} fill={C.terraTint} />
+      <Leaf x={424} y={496} r={-150} s={1.6} fill={C.sageMid} />
+      <Leaf x={428} y={440} r={-40} s={1.5} fill={C.sageDeep} />
+      <Leaf x={446} y={384} r={-140} s={1.3} fill={C.terraTint} />
       <path
         d="M54 120C70 78 104 54 150 48M40 160C36 150 36 138 40 126"
         fill="none"
