@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -8,34 +8,29 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { toast as showToast, Toaster } from "~/components/ui/toaster";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "~/components/site/error-page";
+import type * as ToasterModule from "~/components/ui/toaster";
+import { getDb } from "~/db/client.server";
+import { getUser } from "~/modules/accounts/guard.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import { getEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";
-import frauncesUrl from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
-import "./styles/app.css";
+import { type Notice, NOTICE_EVENT, notify } from "~/utils/notify";
+import { takeToast, toastMiddleware } from "~/utils/toast.server";
+import appCss from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: frauncesUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [
-  async (args, next) => {
-    const { toastMiddleware } = await import("~/utils/toast.server");
-    return toastMiddleware(args, next);
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [toastMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { loadSiteSettings } = await import("~/modules/settings/settings-loader.server");
-  const { takeToast } = await import("~/utils/toast.server");
-  const { getEnv } = await import("~/utils/env.server");
-  const { getUser } = await import("~/modules/accounts/guard.server");
-  const [settings, user] = await Promise.all([loadSiteSettings(), getUser(request)]);
+  const [settings, user] = await Promise.all([getSettings(await getDb()), getUser(request)]);
   return {
     settings,
     user: user ? { name: user.name, role: user.role } : null,
@@ -51,6 +46,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* First in <head>, before the script preloads, so first paint waits for nothing else.
+            The heading font is not preloaded: it swaps in when ready (font-display: swap). */}
+        <link rel="stylesheet" href={appCss} precedence="high" />
         <meta name="theme-color" content="#2f6f68" />
         <Meta />
         <Links />
@@ -64,21 +62,54 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+const LazyToaster = lazy(() =>
+  import("~/components/ui/toaster").then((m) => ({ default: m.Toaster })),
+);
+
+/** Loads the toaster on the first notice (it is not in any page's first download), then shows. */
+function Notices() {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    let pending: Notice[] = [];
+    let mod: typeof ToasterModule | null = null;
+    const show = (m: typeof ToasterModule, n: Notice) => {
+      const fn =
+        n.type === "error" ? m.toast.error : n.type === "info" ? m.toast.info : m.toast.success;
+      fn(n.title, { id: n.id, description: n.description });
+    };
+    const onNotice = (event: Event) => {
+      const notice = (event as CustomEvent<Notice>).detail;
+      if (mod) return show(mod, notice);
+      pending.push(notice);
+      void import("~/components/ui/toaster").then((m) => {
+        mod = m;
+        setLoaded(true);
+        // Let the toaster mount before the first message.
+        setTimeout(() => {
+          pending.forEach((n) => show(m, n));
+          pending = [];
+        }, 50);
+      });
+    };
+    window.addEventListener(NOTICE_EVENT, onNotice);
+    return () => window.removeEventListener(NOTICE_EVENT, onNotice);
+  }, []);
+  return loaded ? (
+    <Suspense fallback={null}>
+      <LazyToaster />
+    </Suspense>
+  ) : null;
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const { toast } = loaderData;
   useEffect(() => {
-    if (!toast) return;
-    const show = toast.type === "error" ? showToast.error : showToast.success;
-    // A timeout lets the toaster mount first on the initial render.
-    const timer = setTimeout(() =>
-      show(toast.title, { id: toast.id, description: toast.description }),
-    );
-    return () => clearTimeout(timer);
+    if (toast) notify(toast);
   }, [toast]);
   return (
     <>
       <Outlet />
-      <Toaster />
+      <Notices />
     </>
   );
 }

@@ -1,5 +1,4 @@
-import { format } from "date-fns";
-import { es } from "date-fns/locale";
+/** Dates and greetings in Spanish with the platform's Intl (no date library in the browser). */
 
 /** Spec §2: before 12 'Buenos días', before 18 'Buenas tardes', otherwise 'Buenas noches'. */
 export function greetingFor(hour: number) {
@@ -18,11 +17,6 @@ export function madridHour(date: Date) {
   );
 }
 
-/** 'dd MMM yyyy' in Spanish, e.g. '05 mar 2025'. */
-export function formatShortDate(date: Date | string) {
-  return format(toDate(date), "dd MMM yyyy", { locale: es });
-}
-
 /** A Date from a Date, an ISO timestamp, or a calendar date taken as local (no time-zone shift). */
 function toDate(value: Date | string) {
   if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
@@ -32,12 +26,35 @@ function toDate(value: Date | string) {
   return new Date(value);
 }
 
-export function formatShortDateTime(date: Date | string) {
-  return format(new Date(date), "dd MMM yyyy, HH:mm", { locale: es });
+const shortMonth = (d: Date) =>
+  new Intl.DateTimeFormat("es-ES", { month: "short" }).format(d).replace(".", "");
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** 'dd MMM yyyy' in Spanish, e.g. '05 mar 2025'. */
+export function formatShortDate(value: Date | string) {
+  const d = toDate(value);
+  return `${pad(d.getDate())} ${shortMonth(d)} ${d.getFullYear()}`;
 }
 
-export function formatDateTime(date: Date | string) {
-  return format(new Date(date), "d 'de' MMMM 'de' yyyy, HH:mm", { locale: es });
+/** e.g. '05 mar 2025, 14:30'. */
+export function formatShortDateTime(value: Date | string) {
+  const d = toDate(value);
+  return `${formatShortDate(d)}, ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** e.g. '5 de marzo de 2025, 14:30'. */
+export function formatDateTime(value: Date | string) {
+  const d = toDate(value);
+  return `${formatLongDate(d)}, ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A calendar date in Spanish, e.g. '5 de marzo de 2025'. */
+export function formatLongDate(value: Date | string) {
+  return new Intl.DateTimeFormat("es-ES", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }).format(toDate(value));
 }
 
 export function guessPlatform(userAgent: string) {
@@ -47,9 +64,4 @@ export function guessPlatform(userAgent: string) {
   if (/Windows/i.test(userAgent)) return "Windows";
   if (/Linux|X11/i.test(userAgent)) return "Linux";
   return "un dispositivo desconocido";
-}
-
-/** A calendar date (YYYY-MM-DD) in Spanish, e.g. '5 de marzo de 2025'. */
-export function formatLongDate(isoDate: string) {
-  return format(toDate(isoDate), "d 'de' MMMM 'de' yyyy", { locale: es });
 }

@@ -40,6 +40,7 @@ export async function run(
   try {
     value = await fn({
       request: args.request,
+      url: new URL(args.request.url),
       params: args.params ?? {},
       context: args.context ?? makeContext(),
     } as never);

@@ -1,16 +1,18 @@
 import { Menu } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Drawer, DrawerContent, DrawerTrigger } from "~/components/ui/drawer";
 import { ExternalLinkButton } from "~/components/ui/link-button";
 import type { Settings } from "~/modules/settings/schemas";
 import { MOBILE_MENU_DELAY_MS, NAV_ITEMS } from "./nav-items";
 import { useSectionNavigation } from "./use-section-navigation";
 
+const MobileMenu = lazy(() => import("./mobile-menu").then((m) => ({ default: m.MobileMenu })));
+
 export function SiteHeader({ settings, signedIn }: { settings: Settings; signedIn: boolean }) {
   const goTo = useSectionNavigation();
   const [open, setOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
 
   const onItem = (id: string, fromDrawer: boolean) => (event: React.MouseEvent) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -83,50 +85,75 @@ export function SiteHeader({ settings, signedIn }: { settings: Settings; signedI
               Acceder
             </Link>
           )}
-          <Drawer open={open} onOpenChange={setOpen} repositionInputs={false}>
-            <DrawerTrigger asChild>
-              <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Abrir menú">
-                <Menu aria-hidden="true" />
-              </Button>
-            </DrawerTrigger>
-            <DrawerContent title="Menú">
-              <nav aria-label="Menú móvil">
-                <ul className="flex flex-col">
-                  {NAV_ITEMS.map((item) => (
-                    <li key={item.id}>
-                      <a
-                        href={`/#${item.id}`}
-                        onClick={onItem(item.id, true)}
-                        className="flex min-h-12 items-center rounded-xl px-3 text-lg text-ink no-underline hover:bg-sand"
-                      >
-                        {item.label}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-              <div className="mt-4 flex flex-col gap-2 border-t border-border pt-4">
-                {settings.bookingUrl ? (
-                  <ExternalLinkButton href={settings.bookingUrl} variant="accent">
-                    Solicitar cita
-                  </ExternalLinkButton>
-                ) : null}
-                {signedIn ? (
-                  <SignOutButton className="w-full" />
-                ) : (
-                  <Link
-                    to="/login"
-                    onClick={() => setOpen(false)}
-                    className="flex min-h-11 items-center justify-center rounded-full font-semibold text-primary no-underline hover:bg-primary-soft"
-                  >
-                    Acceder
-                  </Link>
-                )}
-              </div>
-            </DrawerContent>
-          </Drawer>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-label="Abrir menú"
+            aria-haspopup="dialog"
+            aria-expanded={open}
+            onClick={() => {
+              setMenuLoaded(true);
+              setOpen(true);
+            }}
+          >
+            <Menu aria-hidden="true" />
+          </Button>
+          {menuLoaded ? (
+            <Suspense fallback={null}>
+              <MobileMenu open={open} onOpenChange={setOpen}>
+                <nav aria-label="Menú móvil">
+                  <ul className="flex flex-col">
+                    {NAV_ITEMS.map((item) => (
+                      <li key={item.id}>
+                        <a
+                          href={`/#${item.id}`}
+                          onClick={onItem(item.id, true)}
+                          className="flex min-h-12 items-center rounded-xl px-3 text-lg text-ink no-underline hover:bg-sand"
+                        >
+                          {item.label}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+                <div className="mt-4 flex flex-col gap-2 border-t border-border pt-4">
+                  {settings.bookingUrl ? (
+                    <ExternalLinkButton href={settings.bookingUrl} variant="accent">
+                      Solicitar cita
+                    </ExternalLinkButton>
+                  ) : null}
+                  {signedIn ? (
+                    <SignOutButton className="w-full" />
+                  ) : (
+                    <Link
+                      to="/login"
+                      onClick={() => setOpen(false)}
+                      className="flex min-h-11 items-center justify-center rounded-full font-semibold text-primary no-underline hover:bg-primary-soft"
+                    >
+                      Acceder
+                    </Link>
+                  )}
+                </div>
+              </MobileMenu>
+            </Suspense>
+          ) : null}
         </div>
       </div>
+      {/* Without JavaScript the phone menu is a plain list of links. */}
+      <noscript>
+        <nav aria-label="Menú" className="container-page pb-3 lg:hidden">
+          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {NAV_ITEMS.map((item) => (
+              <li key={item.id}>
+                <a href={`/#${item.id}`} className="inline-flex min-h-11 items-center underline">
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </noscript>
     </header>
   );
 }

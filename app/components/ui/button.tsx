@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "radix-ui";
+import { Slot } from "@radix-ui/react-slot";
 import { cn } from "~/utils/cn";
 
 export const buttonVariants = cva(
@@ -31,7 +31,7 @@ export type ButtonProps = React.ComponentProps<"button"> &
 
 /** A button; `asChild` renders the styles on its child (a link, for instance). */
 export function Button({ className, variant, size, asChild, type, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot.Root : "button";
+  const Comp = asChild ? Slot : "button";
   return (
     <Comp
       className={cn(buttonVariants({ variant, size }), className)}

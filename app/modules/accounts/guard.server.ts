@@ -1,5 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { requestInfoContext } from "~/context";
+import { pageUrl } from "~/utils/request-url";
 import { getDb } from "~/db/client.server";
 import { type ClientInfo, getSessionUser, type SessionUser } from "./accounts.server";
 import { type Capability, can } from "./roles";
@@ -18,7 +19,7 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
 export async function requireUser(request: Request, capability?: Capability) {
   const user = await getUser(request);
   if (!user) {
-    const url = new URL(request.url);
+    const url = pageUrl(request);
     throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
   if (capability && !can(user.role, capability)) {

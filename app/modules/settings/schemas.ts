@@ -25,15 +25,9 @@ function isHttpUrl(value: string) {
   }
 }
 
-export const SOCIAL_NETWORKS = ["instagram", "facebook", "linkedin", "youtube", "x"] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
-  instagram: "Instagram",
-  facebook: "Facebook",
-  linkedin: "LinkedIn",
-  youtube: "YouTube",
-  x: "X (Twitter)",
-};
+import { SOCIAL_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from "./social";
+
+export { SOCIAL_LABELS, SOCIAL_NETWORKS, type SocialNetwork };
 
 export const SettingsSchema = z.object({
   // Sitio

@@ -10,7 +10,8 @@ import { getDb } from "~/db/client.server";
 import { audit } from "~/modules/accounts/audit.server";
 import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
 import { SETTINGS_SECTIONS, settingsFromForm } from "~/modules/settings/form";
-import { isPlaceholder, SOCIAL_LABELS, SOCIAL_NETWORKS } from "~/modules/settings/schemas";
+import { isPlaceholder } from "~/modules/settings/schemas";
+import { SOCIAL_LABELS, SOCIAL_NETWORKS } from "~/modules/settings/social";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/settings";
@@ -22,7 +23,11 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, "canManageUsers");
-  return { settings: await getSettings(await getDb()) };
+  const settings = await getSettings(await getDb());
+  const placeholders = Object.keys(settings).filter((k) =>
+    isPlaceholder(k as keyof typeof settings, settings[k as keyof typeof settings]),
+  );
+  return { settings, placeholders };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,7 +62,7 @@ const INPUT_TYPES: Record<string, string> = {
 };
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings } = loaderData;
+  const { settings, placeholders } = loaderData;
   const errors: Record<string, string[] | undefined> = actionData?.errors ?? {};
   const saving = useNavigation().state === "submitting";
   const example = (
@@ -91,7 +96,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
               const label = (
                 <>
                   {f.label}
-                  {isPlaceholder(f.key, value) && f.kind !== "switch" ? example : null}
+                  {placeholders.includes(f.key) && f.kind !== "switch" ? example : null}
                 </>
               );
               if (f.kind === "switch") {

@@ -27,8 +27,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const params = url.searchParams;
   const redirectTo = safeRedirect(params.get("redirectTo"));
   if (await getUser(request)) throw redirect(redirectTo);
   const signUp = await signUpOpen(await getDb());

@@ -9,8 +9,8 @@ import type { Route } from "./+types/login";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(rootFromMatches(matches), { title: "Iniciar sesión", path: "/login", noindex: true });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   if (await getUser(request)) throw redirect(redirectTo);
   return { redirectTo };
 }

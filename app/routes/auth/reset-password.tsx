@@ -18,8 +18,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+export function loader({ url }: Route.LoaderArgs) {
+  return { token: url.searchParams.get("token") ?? "" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -16,8 +16,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+export function loader({ url }: Route.LoaderArgs) {
+  return { token: url.searchParams.get("token") ?? "" };
 }
 
 /** Confirming is a POST (a GET never changes state), one click from the e-mail's link. */

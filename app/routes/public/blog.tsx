@@ -33,8 +33,8 @@ function blogUrl(params: { q?: string; categoria?: string | null; pagina?: numbe
   return s ? `/blog?${s}` : "/blog";
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+export async function loader({ url }: Route.LoaderArgs) {
+  const params = url.searchParams;
   const rawQ = params.get("q") ?? "";
   const q = normalizeQuery(rawQ);
   const rawCategory = params.get("categoria");

@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
 import { data } from "react-router";
-import { ServiceIllustration } from "~/components/site/illustrations";
+import { ServiceImage } from "~/components/site/images";
 import { CallToAction, PageHeader } from "~/components/site/page-header";
 import { SERVICE_IMAGE_LABELS } from "~/components/site/service-meta";
 import { renderMarkdown } from "~/modules/content/markdown";
@@ -9,8 +9,8 @@ import { useRootData } from "~/root";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/service";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const slug = new URL(request.url).pathname.split("/").pop() ?? "";
+export function loader({ url }: Route.LoaderArgs) {
+  const slug = url.pathname.split("/").pop() ?? "";
   const service = getService(slug);
   if (!service) throw data(null, { status: 404 });
   const { body, ...rest } = service;
@@ -37,10 +37,10 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
       <div className="container-page grid gap-12 py-14 lg:grid-cols-[1fr_20rem]">
         <article className="prose-reading" dangerouslySetInnerHTML={{ __html: html }} />
         <aside className="flex flex-col gap-6" aria-label={`Resumen de ${service.title}`}>
-          <ServiceIllustration
+          <ServiceImage loading="lazy"
             service={service.slug}
             className="h-auto w-full rounded-card bg-primary-soft"
-            label={SERVICE_IMAGE_LABELS[service.slug]}
+            alt={SERVICE_IMAGE_LABELS[service.slug]}
           />
           <div className="rounded-card border border-border bg-surface p-5 shadow-soft">
             <h2 className="text-h3">Beneficios</h2>

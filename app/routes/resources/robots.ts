@@ -1,5 +1,6 @@
-export async function loader() {
-  const { getEnv } = await import("~/utils/env.server");
+import { getEnv } from "~/utils/env.server";
+
+export function loader() {
   const base = getEnv().PUBLIC_URL;
   const body = [
     "User-agent: *",

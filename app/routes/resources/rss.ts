@@ -1,11 +1,34 @@
+import { desc, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { articles } from "~/db/schema";
+import { getSettings } from "~/modules/settings/settings.server";
+import { getEnv } from "~/utils/env.server";
 import { escapeXml } from "~/utils/xml";
 
-/** RSS 2.0 feed of the blog (the blog work adds the items). */
+/** RSS 2.0 feed of the blog: the 20 latest public articles. */
 export async function loader() {
-  const { getEnv } = await import("~/utils/env.server");
-  const { loadSiteSettings } = await import("~/modules/settings/settings-loader.server");
   const base = getEnv().PUBLIC_URL;
-  const settings = await loadSiteSettings();
+  const db = await getDb();
+  const settings = await getSettings(db);
+  const latest = await db
+    .select()
+    .from(articles)
+    .where(eq(articles.isPublic, true))
+    .orderBy(desc(articles.date), desc(articles.id))
+    .limit(20);
+  const items = latest
+    .map((a) => {
+      const link = `${base}/blog/${encodeURIComponent(a.slug)}`;
+      const pubDate = new Date(`${a.date}T09:00:00Z`).toUTCString();
+      return `    <item>
+      <title>${escapeXml(a.title)}</title>
+      <link>${escapeXml(link)}</link>
+      <guid isPermaLink="true">${escapeXml(link)}</guid>
+      <pubDate>${pubDate}</pubDate>
+      <description>${escapeXml(a.excerpt)}</description>
+    </item>`;
+    })
+    .join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
@@ -14,6 +37,7 @@ export async function loader() {
     <description>${escapeXml(settings.siteDescription)}</description>
     <language>es-ES</language>
     <atom:link href="${escapeXml(`${base}/blog/rss.xml`)}" rel="self" type="application/rss+xml"/>
+${items}
   </channel>
 </rss>
 `;

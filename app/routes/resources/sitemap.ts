@@ -1,4 +1,8 @@
+import { desc, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { articles } from "~/db/schema";
 import { SERVICE_SLUGS } from "~/modules/services/slugs";
+import { getEnv } from "~/utils/env.server";
 import { escapeXml } from "~/utils/xml";
 
 const STATIC_PATHS = [
@@ -13,12 +17,27 @@ const STATIC_PATHS = [
   "/uso-web",
 ];
 
+/** Every public page and public article, articles with their last modification. */
 export async function loader() {
-  const { getEnv } = await import("~/utils/env.server");
   const base = getEnv().PUBLIC_URL;
-  const urls = STATIC_PATHS.map(
-    (p) => `  <url><loc>${escapeXml(new URL(p, base).href)}</loc></url>`,
-  ).join("\n");
+  const rows = await (
+    await getDb()
+  )
+    .select({ slug: articles.slug, updatedAt: articles.updatedAt })
+    .from(articles)
+    .where(eq(articles.isPublic, true))
+    .orderBy(desc(articles.date));
+  const newest = rows.reduce((max, r) => (r.updatedAt > max ? r.updatedAt : max), new Date(0));
+  const entry = (path: string, lastmod?: Date) =>
+    `  <url><loc>${escapeXml(new URL(path, base).href)}</loc>${
+      lastmod && lastmod.getTime() > 0
+        ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>`
+        : ""
+    }</url>`;
+  const urls = [
+    ...STATIC_PATHS.map((p) => entry(p, p === "/blog" || p === "/" ? newest : undefined)),
+    ...rows.map((r) => entry(`/blog/${encodeURIComponent(r.slug)}`, r.updatedAt)),
+  ].join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${urls}

@@ -14,17 +14,17 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import {
-  BookCover,
-  HeroIllustration,
-  PartnerEmblem,
-  PortraitPlaceholder,
-  ServiceIllustration,
-} from "~/components/site/illustrations";
+  BookImage,
+  HeroImage,
+  PartnerImage,
+  PortraitImage,
+  ServiceImage,
+} from "~/components/site/images";
 import { SERVICE_ICONS, SERVICE_IMAGE_LABELS } from "~/components/site/service-meta";
 import { Button } from "~/components/ui/button";
 import { ExternalLinkButton } from "~/components/ui/link-button";
 import type { Settings } from "~/modules/settings/schemas";
-import { SOCIAL_LABELS, SOCIAL_NETWORKS } from "~/modules/settings/schemas";
+import { SOCIAL_LABELS, SOCIAL_NETWORKS } from "~/modules/settings/social";
 import type { ServiceSlug } from "~/modules/services/slugs";
 import { cn } from "~/utils/cn";
 
@@ -122,9 +122,10 @@ export function Hero({ settings }: { settings: Settings }) {
             ) : null}
           </div>
         </div>
-        <HeroIllustration
+        <HeroImage
+          fetchPriority="high"
           className="mx-auto h-auto w-full max-w-md lg:max-w-none"
-          label="Ilustración de dos figuras tranquilas ante un paisaje de colinas suaves"
+          alt="Ilustración de dos figuras tranquilas ante un paisaje de colinas suaves"
         />
       </div>
     </section>
@@ -135,9 +136,10 @@ export function AboutSection({ settings, intro }: { settings: Settings; intro: s
   return (
     <Section id="sobre-mi" title="Sobre mí" eyebrow="Quién te acompaña" tone="sand">
       <div className="grid items-center gap-10 md:grid-cols-[minmax(0,20rem)_1fr]">
-        <PortraitPlaceholder
+        <PortraitImage
+          loading="lazy"
           className="mx-auto h-auto w-full max-w-xs rounded-card shadow-soft"
-          label={`Retrato ilustrado de ${settings.professionalName}`}
+          alt={`Retrato ilustrado de ${settings.professionalName}`}
         />
         <div className="prose-reading">
           <p className="text-lg">{intro}</p>
@@ -219,10 +221,11 @@ export function ServiceCards({
             key={s.slug}
             className="flex flex-col overflow-hidden rounded-card border border-border bg-surface shadow-soft"
           >
-            <ServiceIllustration
+            <ServiceImage
+              loading="lazy"
               service={s.slug}
               className="h-auto w-full bg-primary-soft"
-              label={SERVICE_IMAGE_LABELS[s.slug]}
+              alt={SERVICE_IMAGE_LABELS[s.slug]}
             />
             <div className="flex flex-1 flex-col p-6">
               <span className="inline-flex size-10 items-center justify-center rounded-full bg-primary-soft text-primary">
@@ -343,7 +346,7 @@ export function CollaborationCards({ items }: { items: Collaboration[] }) {
             key={c.name}
             className="flex flex-col rounded-card border border-border bg-surface p-6 shadow-soft"
           >
-            <PartnerEmblem variant={(i % 4) as 0 | 1 | 2 | 3} className="h-20 w-auto self-start" />
+            <PartnerImage variant={i} alt="" loading="lazy" className="h-20 w-auto self-start" />
             <h3 className="mt-4 text-h3">{c.name}</h3>
             <p className="mt-2 flex-1 text-muted">{c.description}</p>
             {external ? (
@@ -387,9 +390,10 @@ export function PublicationsSection({ items }: { items: Publication[] }) {
       <ul className="grid gap-8 md:grid-cols-2">
         {items.map((p, i) => (
           <li key={p.title} className="flex gap-5 rounded-card bg-surface p-5 shadow-soft">
-            <BookCover
-              title={p.title}
-              variant={(i % 3) as 0 | 1 | 2}
+            <BookImage
+              variant={i}
+              alt=""
+              loading="lazy"
               className="h-auto w-24 shrink-0 rounded-md shadow-soft sm:w-28"
             />
             <div>

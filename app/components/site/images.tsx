@@ -1,0 +1,49 @@
+import type { ServiceSlug } from "~/modules/services/slugs";
+
+/**
+ * The site's illustrations, drawn as SVG by the project (app/components/site/illustrations.tsx)
+ * and served as static, cacheable files from public/illustrations/ (`npm run illustrations`),
+ * so they cost no JavaScript.
+ */
+type ImgProps = Omit<React.ComponentProps<"img">, "src" | "width" | "height" | "alt"> & {
+  alt: string;
+};
+
+function Illustration({
+  file,
+  width,
+  height,
+  alt,
+  ...props
+}: ImgProps & { file: string; width: number; height: number }) {
+  return (
+    <img
+      src={`/illustrations/${file}.svg`}
+      width={width}
+      height={height}
+      alt={alt}
+      decoding="async"
+      {...props}
+    />
+  );
+}
+
+export function HeroImage(props: ImgProps) {
+  return <Illustration file="hero" width={560} height={480} {...props} />;
+}
+
+export function PortraitImage(props: ImgProps) {
+  return <Illustration file="retrato" width={480} height={560} {...props} />;
+}
+
+export function ServiceImage({ service, ...props }: ImgProps & { service: ServiceSlug }) {
+  return <Illustration file={`servicio-${service}`} width={400} height={260} {...props} />;
+}
+
+export function PartnerImage({ variant, ...props }: ImgProps & { variant: number }) {
+  return <Illustration file={`colaboracion-${variant % 4}`} width={160} height={120} {...props} />;
+}
+
+export function BookImage({ variant, ...props }: ImgProps & { variant: number }) {
+  return <Illustration file={`libro-${variant % 3}`} width={240} height={340} {...props} />;
+}

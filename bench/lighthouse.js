@@ -1,0 +1,88 @@
+// npm run bench:lighthouse — Lighthouse 12.8.2 (mobile, Debian chromium), median of 3 runs per page.
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startServer } from "./server.js";
+
+const PAGES = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : [
+      "/",
+      "/servicios/terapia-individual",
+      "/sobre-mi",
+      "/blog",
+      "/blog/duelo-como-abordarlo",
+      "/auth",
+    ];
+const RUNS = Number(process.env.RUNS ?? 3);
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const server = await startServer({ port: 3302 });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+});
+const rows = [];
+try {
+  for (const page of PAGES) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(server.url + page, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+      });
+      const { categories, audits } = result.lhr;
+      runs.push({
+        performance: categories.performance.score * 100,
+        accessibility: categories.accessibility.score * 100,
+        bestPractices: categories["best-practices"].score * 100,
+        seo: categories.seo.score * 100,
+        lcp: audits["largest-contentful-paint"].numericValue,
+        tbt: audits["total-blocking-time"].numericValue,
+        cls: audits["cumulative-layout-shift"].numericValue,
+        fcp: audits["first-contentful-paint"].numericValue,
+        failed: Object.values(audits)
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 1 &&
+              ["binary", "numeric"].includes(a.scoreDisplayMode) &&
+              a.details?.type !== "opportunity",
+          )
+          .map((a) => a.id),
+      });
+    }
+    const pick = (k) => median(runs.map((r) => r[k]));
+    rows.push({
+      page,
+      ...Object.fromEntries(
+        ["performance", "accessibility", "bestPractices", "seo", "lcp", "tbt", "cls", "fcp"].map(
+          (k) => [k, pick(k)],
+        ),
+      ),
+      failed: [...new Set(runs.flatMap((r) => r.failed))],
+    });
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
+console.log(
+  "| Página | Rendimiento | Accesibilidad | Buenas prácticas | SEO | LCP | TBT | CLS | FCP |",
+);
+console.log("|---|---|---|---|---|---|---|---|---|");
+for (const r of rows) {
+  console.log(
+    `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcp / 1000).toFixed(2)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${(r.fcp / 1000).toFixed(2)} s |`,
+  );
+}
+for (const r of rows)
+  if (r.failed.length) console.log(`\n${r.page}: auditorías no superadas: ${r.failed.join(", ")}`);
