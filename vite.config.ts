@@ -2,9 +2,29 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+/**
+ * Fewer, larger chunks for what every public page needs: on a slow phone connection each extra
+ * request is another round trip before first paint. Everything else keeps Vite's own splitting,
+ * so admin-only and on-demand libraries (dialogs, drawer, toasts) never enter these chunks.
+ */
+const FRAMEWORK =
+  /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
+const UI_CORE =
+  /node_modules\/(lucide-react|clsx|class-variance-authority|@radix-ui\/react-slot|@radix-ui\/react-compose-refs)\//;
+const SITE_SHARED =
+  /\/app\/(utils\/(cn|meta|nonce|notify|format)|components\/site\/(site-header|site-footer|nav-items|use-section-navigation|page-header|error-page|images|article-card|share|service-meta)|components\/ui\/(button|link-button)|modules\/(blog\/categories|services\/slugs|settings\/social))\.tsx?$/;
+
+function chunkFor(id: string) {
+  if (FRAMEWORK.test(id)) return "framework";
+  if (UI_CORE.test(id)) return "ui-core";
+  if (SITE_SHARED.test(id)) return "site";
+  return undefined;
+}
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   environments: {
+    client: { build: { rollupOptions: { output: { manualChunks: chunkFor } } } },
     // The SSR bundle's entry is our Express app, which embeds the React Router build.
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },

@@ -39,7 +39,8 @@ try {
         output: "json",
         logLevel: "error",
       });
-      const { categories, audits } = result.lhr;
+      const { categories, audits, runtimeError } = result.lhr;
+      if (runtimeError) console.error(`${page}: ${runtimeError.code} ${runtimeError.message}`);
       runs.push({
         performance: categories.performance.score * 100,
         accessibility: categories.accessibility.score * 100,
@@ -81,7 +82,7 @@ console.log(
 console.log("|---|---|---|---|---|---|---|---|---|");
 for (const r of rows) {
   console.log(
-    `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcp / 1000).toFixed(2)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${(r.fcp / 1000).toFixed(2)} s |`,
+    `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(Number(r.lcp) / 1000).toFixed(2)} s | ${Math.round(r.tbt)} ms | ${Number(r.cls).toFixed(3)} | ${(Number(r.fcp) / 1000).toFixed(2)} s |`,
   );
 }
 for (const r of rows)

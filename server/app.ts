@@ -110,6 +110,24 @@ function withTimeout<T>(promise: Promise<T>, ms: number) {
 export { getEnv } from "~/utils/env.server";
 export { logger } from "~/utils/logger.server";
 
+/** For bench/search.js: measures the real search code against a database of its own. */
+export async function benchApi() {
+  const [{ openDatabase }, { migrateDatabase }, blog, seed, schema] = await Promise.all([
+    import("~/db/client.server"),
+    import("~/db/migrate.server"),
+    import("~/modules/blog/blog.server"),
+    import("~/modules/blog/seed.server"),
+    import("~/db/schema"),
+  ]);
+  return {
+    openDatabase,
+    migrateDatabase,
+    listArticles: blog.listArticles,
+    bundledArticles: seed.bundledArticles,
+    articles: schema.articles,
+  };
+}
+
 /** For scripts/user-create.js: opens (and migrates) the database, then creates or updates. */
 export async function createUserFromCli(input: {
   email: string;

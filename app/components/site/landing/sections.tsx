@@ -123,7 +123,6 @@ export function Hero({ settings }: { settings: Settings }) {
           </div>
         </div>
         <HeroImage
-          fetchPriority="high"
           className="mx-auto h-auto w-full max-w-md lg:max-w-none"
           alt="Ilustración de dos figuras tranquilas ante un paisaje de colinas suaves"
         />
