@@ -10,6 +10,7 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("blog/rss.xml", "routes/resources/rss.ts"),
   route("media/portadas/:category/:file", "routes/resources/cover.ts"),
+  route("api/contacto", "routes/resources/contact-api.ts"),
 
   // Public site
   layout("routes/public/layout.tsx", [

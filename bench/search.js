@@ -6,7 +6,10 @@ import pg from "pg";
 import { ROOT } from "./server.js";
 
 const usePglite = process.argv.includes("--pglite");
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/test";
 process.env.NODE_ENV = "production";
 process.env.LOG_LEVEL = "silent";
 process.chdir(ROOT);
@@ -33,12 +36,27 @@ const base = api.bundledArticles();
 const TOTAL = 5000;
 const rows = Array.from({ length: TOTAL }, (_, i) => {
   const a = base[i % base.length];
-  return { ...a, slug: `${a.slug}-${i}`, title: `${a.title} (${i})`, date: `20${10 + (i % 15)}-0${1 + (i % 9)}-1${i % 9}` };
+  return {
+    ...a,
+    slug: `${a.slug}-${i}`,
+    title: `${a.title} (${i})`,
+    date: `20${10 + (i % 15)}-0${1 + (i % 9)}-1${i % 9}`,
+  };
 });
-for (let i = 0; i < rows.length; i += 250) await handle.db.insert(api.articles).values(rows.slice(i, i + 250));
+for (let i = 0; i < rows.length; i += 250)
+  await handle.db.insert(api.articles).values(rows.slice(i, i + 250));
 await handle.db.execute("analyze articles");
 
-const QUERIES = ["ansiedad", "ansioso", "sueño", "pareja comunicación", "duelo", "mindfulness respiración", "estrés laboral", "autoestima"];
+const QUERIES = [
+  "ansiedad",
+  "ansioso",
+  "sueño",
+  "pareja comunicación",
+  "duelo",
+  "mindfulness respiración",
+  "estrés laboral",
+  "autoestima",
+];
 const results = [];
 for (const q of QUERIES) {
   for (let i = 0; i < 5; i++) await api.listArticles(handle.db, { q }); // warm-up
@@ -51,7 +69,12 @@ for (const q of QUERIES) {
     total = r.total;
   }
   times.sort((a, b) => a - b);
-  results.push({ q, total, p50: times[Math.floor(times.length * 0.5)], p95: times[Math.floor(times.length * 0.95)] });
+  results.push({
+    q,
+    total,
+    p50: times[Math.floor(times.length * 0.5)],
+    p95: times[Math.floor(times.length * 0.95)],
+  });
 }
 await handle.close();
 if (dbName && !process.argv.includes("--keep")) {
@@ -60,8 +83,11 @@ if (dbName && !process.argv.includes("--keep")) {
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   await admin.end();
 }
-console.log(`Búsqueda sobre ${TOTAL} artículos en ${usePglite ? "PGlite" : "PostgreSQL"} (lista + recuento, 40 repeticiones):\n`);
+console.log(
+  `Búsqueda sobre ${TOTAL} artículos en ${usePglite ? "PGlite" : "PostgreSQL"} (lista + recuento, 40 repeticiones):\n`,
+);
 console.log("| Consulta | Resultados | p50 | p95 |");
 console.log("|---|---|---|---|");
-for (const r of results) console.log(`| ${r.q} | ${r.total} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms |`);
+for (const r of results)
+  console.log(`| ${r.q} | ${r.total} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms |`);
 process.exit(0);

@@ -139,13 +139,25 @@ export async function createUserFromCli(input: {
   return upsertUserFromCli((await getDbHandle()).db, input);
 }
 
+let background: Array<{ stop(): Promise<void> }> = [];
+
+/** Opens (and migrates) the database, seeds content, starts the background workers. */
 export async function start() {
   const { db } = await getDbHandle();
   const { seedArticles } = await import("~/modules/blog/seed.server");
+  const { startOutboxWorker } = await import("~/modules/mail/outbox.server");
+  const { startRetentionJob } = await import("~/modules/contact/retention.server");
   await seedArticles(db);
+  const intervalMs = Number(process.env.OUTBOX_INTERVAL_MS) || 3000;
+  background = [
+    startOutboxWorker(async () => (await getDbHandle()).db, intervalMs),
+    startRetentionJob(getDbHandle),
+  ];
 }
 
 /** Stops background work and closes the database; called once on shutdown. */
 export async function stop() {
+  await Promise.all(background.map((job) => job.stop()));
+  background = [];
   await closeDb();
 }

@@ -147,3 +147,48 @@ export const contentSeeds = pgTable("content_seeds", {
   key: text("key").primaryKey(),
   seededAt: timestamp("seeded_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ─── Contact and e-mail ──────────────────────────────────────────────────────────────────────────
+
+/** Messages sent from the contact form, stored as written (trimmed; D11). */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("contact_messages_created_idx").on(t.createdAt),
+    index("contact_messages_email_idx").on(t.email),
+  ],
+);
+
+/**
+ * The durable e-mail outbox (D12): a row is written in the same transaction as what it announces
+ * and delivered by the worker with retries; several instances never send the same row twice.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    replyTo: text("reply_to"),
+    status: text("status").notNull().default("pending"), // pending | sent | failed
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);

@@ -32,3 +32,26 @@ export async function expectAccessible(page: Page) {
   );
   expect(summary, "violaciones de accesibilidad (axe)").toEqual([]);
 }
+
+export const E2E_ADMIN = {
+  name: "Ana Ruiz",
+  email: "ana.e2e@example.com",
+  password: "un paseo largo por el parque",
+};
+
+/** Signs in as the E2E administrator, creating it first if this server has no account yet. */
+export async function signInAsAdmin(page: Page) {
+  await page.goto("/auth");
+  const heading = await page.getByRole("heading", { level: 1 }).textContent();
+  if (heading?.includes("Crear cuenta de administrador")) {
+    await page.getByLabel("Nombre completo").fill(E2E_ADMIN.name);
+    await page.getByLabel("Email").fill(E2E_ADMIN.email);
+    await page.getByLabel("Contraseña").fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Crear cuenta de administrador" }).click();
+  } else {
+    await page.getByLabel("Email").fill(E2E_ADMIN.email);
+    await page.getByLabel("Contraseña").fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  }
+  await expect(page).toHaveURL("/admin");
+}

@@ -19,7 +19,7 @@ const REQUIRED: Record<string, { loader: Capability | "signedIn" | null; action?
   "routes/admin/blog-edit.tsx": { loader: "signedIn" },
   "routes/admin/reviews.tsx": { loader: "signedIn" },
   "routes/admin/reviews-redirect.tsx": { loader: "signedIn" },
-  "routes/admin/messages.tsx": { loader: "canReadMessages" },
+  "routes/admin/messages.tsx": { loader: "canReadMessages", action: "canReadMessages" },
   "routes/admin/users.tsx": { loader: "canManageUsers", action: "canManageUsers" },
   "routes/admin/settings.tsx": { loader: "canManageUsers", action: "canManageUsers" },
 };

@@ -31,7 +31,15 @@ const LINKS = [
   { to: "/admin/ajustes", label: "Ajustes", icon: Settings, capability: "canManageUsers" },
 ] as const;
 
-function NavContent({ user, onNavigate }: { user: AdminUser; onNavigate?: () => void }) {
+function NavContent({
+  user,
+  unread,
+  onNavigate,
+}: {
+  user: AdminUser;
+  unread: number;
+  onNavigate?: () => void;
+}) {
   return (
     <div className="flex h-full flex-col gap-6">
       <div className="rounded-card bg-white/10 p-4">
@@ -57,6 +65,12 @@ function NavContent({ user, onNavigate }: { user: AdminUser; onNavigate?: () => 
                 >
                   <Icon aria-hidden="true" className="size-5" />
                   {label}
+                  {to === "/admin/mensajes" && unread > 0 ? (
+                    <span className="ml-auto rounded-full bg-accent px-2 text-sm font-semibold text-white">
+                      {unread}
+                      <span className="sr-only"> sin leer</span>
+                    </span>
+                  ) : null}
                 </NavLink>
               </li>
             ),
@@ -77,7 +91,7 @@ function NavContent({ user, onNavigate }: { user: AdminUser; onNavigate?: () => 
 }
 
 /** Sidebar on large screens; a drawer behind a menu button on small ones. */
-export function AdminSidebar({ user }: { user: AdminUser }) {
+export function AdminSidebar({ user, unread }: { user: AdminUser; unread: number }) {
   return (
     <aside className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col gap-6 overflow-y-auto bg-ink p-5 lg:flex">
       <Link
@@ -87,12 +101,12 @@ export function AdminSidebar({ user }: { user: AdminUser }) {
         <LogoMark />
         Inicio del sitio
       </Link>
-      <NavContent user={user} />
+      <NavContent user={user} unread={unread} />
     </aside>
   );
 }
 
-export function AdminMobileNav({ user }: { user: AdminUser }) {
+export function AdminMobileNav({ user, unread }: { user: AdminUser; unread: number }) {
   const [open, setOpen] = useState(false);
   return (
     <Drawer open={open} onOpenChange={setOpen} repositionInputs={false}>
@@ -108,7 +122,7 @@ export function AdminMobileNav({ user }: { user: AdminUser }) {
       </DrawerTrigger>
       <DrawerContent title="Menú" className="bg-ink text-white">
         <div className="p-2">
-          <NavContent user={user} onNavigate={() => setOpen(false)} />
+          <NavContent user={user} unread={unread} onNavigate={() => setOpen(false)} />
         </div>
       </DrawerContent>
     </Drawer>

@@ -18,13 +18,17 @@ import {
   upsertUserFromCli,
   verifyEmail,
 } from "./accounts.server";
+import { deliverDue } from "~/modules/mail/outbox.server";
 import { COMMON_PASSWORD_COUNT, isCommonPassword } from "./passwords.server";
 import { MESSAGES } from "./schemas";
 
 const info = { ip: "198.51.100.1", userAgent: "vitest" };
 const PASSWORD = "un paseo por el retiro";
 
-function mailsTo(email: string) {
+let currentDb: TestDatabase | undefined;
+/** Delivers the outbox (as the server's worker would), then reads what was sent to `email`. */
+async function mailsTo(email: string) {
+  if (currentDb) await deliverDue(currentDb.db);
   return readMails().filter((m) => m.includes(`To: ${email}`));
 }
 
@@ -42,6 +46,7 @@ describe.each(DRIVERS)("accounts (%s)", (driver) => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase(driver);
+    currentDb = db;
     setDbHandle(db);
   });
   afterAll(async () => {
@@ -79,7 +84,7 @@ describe.each(DRIVERS)("accounts (%s)", (driver) => {
     const refused = await signIn(db.db, { email: "luis@example.com", password: PASSWORD }, info);
     expect(refused).toMatchObject({ ok: false, status: 403, formError: MESSAGES.emailNotVerified });
 
-    const link = linkFrom(mailsTo("luis@example.com").at(-1)!, "/auth/verificar");
+    const link = linkFrom((await mailsTo("luis@example.com")).at(-1)!, "/auth/verificar");
     const token = decodeURIComponent(new URL(link).searchParams.get("token")!);
     expect(await verifyEmail(db.db, token, info)).toBe(true);
     const accepted = await signIn(db.db, { email: "luis@example.com", password: PASSWORD }, info);
@@ -248,15 +253,15 @@ describe.each(DRIVERS)("accounts (%s)", (driver) => {
       password: PASSWORD,
       role: "editor",
     });
-    const before = mailsTo("ana@example.com").length;
+    const before = (await mailsTo("ana@example.com")).length;
     expect(await requestPasswordReset(db.db, { email: "ana@example.com" }, info)).toEqual({
       ok: true,
     });
     expect(await requestPasswordReset(db.db, { email: "nadie@example.com" }, info)).toEqual({
       ok: true,
     });
-    expect(mailsTo("nadie@example.com")).toHaveLength(0);
-    const mails = mailsTo("ana@example.com");
+    expect(await mailsTo("nadie@example.com")).toHaveLength(0);
+    const mails = await mailsTo("ana@example.com");
     expect(mails.length).toBe(before + 1);
     const token = new URL(linkFrom(mails.at(-1)!, "/auth/restablecer")).searchParams.get("token")!;
 

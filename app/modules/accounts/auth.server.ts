@@ -4,13 +4,19 @@ import { count } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
-import { sendMail, simpleHtml } from "~/modules/mail/mail.server";
+import { simpleHtml } from "~/modules/mail/mail.server";
+import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./schemas";
 
 export const SESSION_DAYS = 7;
 
 function createAuth(db: Db) {
   const env = getEnv();
+  // Account e-mails go through the durable outbox like every other e-mail (D12).
+  const queue = async (message: Parameters<typeof enqueueMail>[1]) => {
+    await enqueueMail(db, message);
+    nudgeOutbox();
+  };
   const https = env.PUBLIC_URL.startsWith("https://");
   return betterAuth({
     appName: "Consulta de Psicología",
@@ -50,7 +56,7 @@ function createAuth(db: Db) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         const link = `${env.PUBLIC_URL}/auth/restablecer?token=${encodeURIComponent(token)}`;
-        await sendMail({
+        await queue({
           to: user.email,
           subject: "Restablecer tu contraseña",
           text: `Hola, ${user.name}:\n\nPara elegir una contraseña nueva, abre este enlace (caduca en 1 hora y solo sirve una vez):\n${link}\n\nSi no lo has pedido tú, ignora este mensaje: tu contraseña no cambia.`,
@@ -70,7 +76,7 @@ function createAuth(db: Db) {
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, token }) => {
         const link = `${env.PUBLIC_URL}/auth/verificar?token=${encodeURIComponent(token)}`;
-        await sendMail({
+        await queue({
           to: user.email,
           subject: "Confirma tu email",
           text: `Hola, ${user.name}:\n\nConfirma tu email abriendo este enlace (caduca en 24 horas):\n${link}\n\nSi no has creado una cuenta, ignora este mensaje.`,

@@ -3,7 +3,10 @@ import { Outlet, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminMobileNav, AdminSidebar } from "~/components/admin/admin-nav";
 import { Spinner } from "~/components/ui/spinner";
+import { getDb } from "~/db/client.server";
 import { requireUser } from "~/modules/accounts/guard.server";
+import { can } from "~/modules/accounts/roles";
+import { unreadCount } from "~/modules/contact/contact.server";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => [
@@ -13,21 +16,22 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { user: { name: user.name, email: user.email, role: user.role } };
+  const unread = can(user.role, "canReadMessages") ? await unreadCount(await getDb()) : 0;
+  return { user: { name: user.name, email: user.email, role: user.role }, unread };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, unread } = loaderData;
   const navigation = useNavigation();
   const pending =
     navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
   return (
     <div className="admin flex min-h-screen bg-paper text-base">
-      <AdminSidebar user={user} />
+      <AdminSidebar user={user} unread={unread} />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex min-h-16 items-center justify-between gap-3 border-b border-border bg-surface/95 px-4 backdrop-blur sm:px-6">
           <div className="flex items-center gap-2">
-            <AdminMobileNav user={user} />
+            <AdminMobileNav user={user} unread={unread} />
             <div>
               <p className="font-serif text-lg font-semibold">Área de Gestión</p>
               <p className="text-sm text-muted">Hola, {user.name}</p>

@@ -1,6 +1,37 @@
+import { Download, Mail, Reply, Search, Trash2 } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
-import { UnderConstruction } from "~/components/site/under-construction";
-import { requireUser } from "~/modules/accounts/guard.server";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { getDb } from "~/db/client.server";
+import { audit } from "~/modules/accounts/audit.server";
+import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
+import { can } from "~/modules/accounts/roles";
+import {
+  deleteMessage,
+  eraseMessagesFrom,
+  listMessages,
+  messagesFrom,
+  openMessage,
+  setAnswered,
+  unreadCount,
+} from "~/modules/contact/contact.server";
+import { outboxProblems, retryMail } from "~/modules/mail/outbox.server";
+import { parsePage } from "~/modules/blog/pagination";
+import { cn } from "~/utils/cn";
+import { formatShortDateTime } from "~/utils/format";
+import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = () => [
@@ -8,13 +39,323 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, "canReadMessages");
-  return null;
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, "canReadMessages");
+  const db = await getDb();
+  const exportEmail = url.searchParams.get("exportar");
+  if (exportEmail !== null) {
+    // RGPD art. 15: every message from one address, as JSON (administrators).
+    await requireUser(request, "canManageUsers");
+    const rows = await messagesFrom(db, exportEmail);
+    await audit(db, {
+      action: "messages_exported",
+      actor: user,
+      target: exportEmail.slice(0, 254),
+      details: { count: rows.length },
+      ip: clientInfo(request, context).ip,
+    });
+    return new Response(JSON.stringify({ email: exportEmail, messages: rows }, null, 2), {
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Disposition": `attachment; filename="mensajes.json"`,
+        "Cache-Control": "no-store",
+      },
+    });
+  }
+  const q = url.searchParams.get("q") ?? "";
+  const page = parsePage(url.searchParams.get("pagina")) ?? 1;
+  const id = Number(url.searchParams.get("id"));
+  const selected = Number.isInteger(id) && id > 0 ? await openMessage(db, id) : null;
+  const isAdmin = can(user.role, "canManageUsers");
+  return {
+    ...(await listMessages(db, { q, page })),
+    selected,
+    unread: await unreadCount(db),
+    isAdmin,
+    outbox: isAdmin ? await outboxProblems(db) : [],
+  };
 }
 
-export default function Page() {
-  return <UnderConstruction title="Mensajes" admin />;
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, "canReadMessages");
+  const db = await getDb();
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (!["answered", "delete", "erase", "retry"].includes(String(intent))) {
+    return data({ error: "Acción no válida" }, { status: 400 });
+  }
+  const id = Number(form.get("id"));
+  const back = `/admin/mensajes${form.get("back") ? `?${String(form.get("back")).slice(0, 300)}` : ""}`;
+  if (intent === "answered") {
+    if (!(await setAnswered(db, id, form.get("value") === "1"))) {
+      return data({ error: "Mensaje no encontrado" }, { status: 404 });
+    }
+    return redirectWithToast(back, {
+      title: form.get("value") === "1" ? "Marcado como respondido" : "Marcado como pendiente",
+    });
+  }
+  // Deleting, erasing and retrying e-mails are for administrators.
+  await requireUser(request, "canManageUsers");
+  const ip = clientInfo(request, context).ip;
+  if (intent === "delete") {
+    if (!(await deleteMessage(db, id)))
+      return data({ error: "Mensaje no encontrado" }, { status: 404 });
+    await audit(db, { action: "message_deleted", actor: user, target: String(id), ip });
+    return redirectWithToast("/admin/mensajes", { title: "Mensaje eliminado" });
+  }
+  if (intent === "erase") {
+    const email = String(form.get("email") ?? "")
+      .trim()
+      .slice(0, 254);
+    if (!email) return data({ error: "Indica un email" }, { status: 400 });
+    const erased = await eraseMessagesFrom(db, email);
+    await audit(db, {
+      action: "messages_erased",
+      actor: user,
+      target: email,
+      details: { count: erased },
+      ip,
+    });
+    return redirectWithToast("/admin/mensajes", {
+      title: "Datos suprimidos",
+      description: `Se han eliminado ${erased} mensajes de ${email}.`,
+    });
+  }
+  if (intent === "retry") {
+    const outboxId = Number(form.get("outboxId"));
+    if (!(await retryMail(db, outboxId)))
+      return data({ error: "Email no encontrado" }, { status: 404 });
+    return redirectWithToast("/admin/mensajes", { title: "Reintento programado" });
+  }
+  return data({ error: "Acción no válida" }, { status: 400 });
+}
+
+export default function MessagesPage({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageCount, q, selected, unread, isAdmin, outbox } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const query = (extra: Record<string, string | number>) => {
+    const p = new URLSearchParams();
+    if (q) p.set("q", q);
+    for (const [k, v] of Object.entries(extra)) p.set(k, String(v));
+    return p.toString();
+  };
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-h1">Mensajes</h1>
+        <p className="mt-1 text-muted">
+          {total} mensajes · {unread} sin leer. Se conservan el plazo indicado en Ajustes y después
+          se eliminan automáticamente.
+        </p>
+      </div>
+      <Form method="get" role="search" className="flex max-w-xl gap-2">
+        <label htmlFor="buscar-mensajes" className="sr-only">
+          Buscar por nombre o email
+        </label>
+        <Input
+          id="buscar-mensajes"
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder="Buscar por nombre o email"
+        />
+        <Button type="submit" variant="secondary">
+          <Search aria-hidden="true" /> Buscar
+        </Button>
+      </Form>
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
+        <section aria-label="Lista de mensajes">
+          {items.length === 0 ? (
+            <p className="rounded-card border border-border bg-surface p-6 text-muted">
+              No hay mensajes{q ? " que coincidan con la búsqueda" : " todavía"}.
+            </p>
+          ) : (
+            <ul className="divide-y divide-border rounded-card border border-border bg-surface shadow-soft">
+              {items.map((m) => (
+                <li key={m.id}>
+                  <Link
+                    to={`?${query({ id: m.id, pagina: page })}`}
+                    aria-current={selected?.id === m.id ? "true" : undefined}
+                    className={cn(
+                      "flex flex-col gap-1 p-4 no-underline hover:bg-paper",
+                      selected?.id === m.id && "bg-primary-soft",
+                    )}
+                  >
+                    <span className="flex items-center justify-between gap-2">
+                      <span className={cn(!m.readAt && "font-bold")}>{m.name}</span>
+                      <span className="text-sm text-muted">{formatShortDateTime(m.createdAt)}</span>
+                    </span>
+                    <span className="text-sm text-muted">{m.email}</span>
+                    <span className="flex gap-2">
+                      {!m.readAt ? <Badge variant="primary">Sin leer</Badge> : null}
+                      {m.answeredAt ? <Badge variant="success">Respondido</Badge> : null}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          {pageCount > 1 ? (
+            <nav aria-label="Paginación" className="mt-4 flex items-center gap-3">
+              {page > 1 ? (
+                <Link className="underline" to={`?${query({ pagina: page - 1 })}`}>
+                  Anterior
+                </Link>
+              ) : null}
+              <span className="text-muted">
+                Página {page} de {pageCount}
+              </span>
+              {page < pageCount ? (
+                <Link className="underline" to={`?${query({ pagina: page + 1 })}`}>
+                  Siguiente
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </section>
+        <section aria-label="Mensaje seleccionado">
+          {selected ? (
+            <article className="rounded-card border border-border bg-surface p-6 shadow-soft">
+              <h2 className="text-h3">{selected.name}</h2>
+              <p className="text-muted">
+                <a className="underline" href={`mailto:${selected.email}`}>
+                  {selected.email}
+                </a>{" "}
+                · {formatShortDateTime(selected.createdAt)}
+              </p>
+              <p className="mt-4 whitespace-pre-wrap break-words">{selected.message}</p>
+              <div className="mt-6 flex flex-wrap gap-2">
+                <Button asChild variant="primary">
+                  <a
+                    href={`mailto:${selected.email}?subject=${encodeURIComponent("Re: tu mensaje")}`}
+                  >
+                    <Reply aria-hidden="true" /> Responder por email
+                  </a>
+                </Button>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="answered" />
+                  <input type="hidden" name="id" value={selected.id} />
+                  <input type="hidden" name="value" value={selected.answeredAt ? "0" : "1"} />
+                  <input
+                    type="hidden"
+                    name="back"
+                    value={query({ id: selected.id, pagina: page })}
+                  />
+                  <Button type="submit" variant="secondary" disabled={busy}>
+                    <Mail aria-hidden="true" />
+                    {selected.answeredAt ? "Marcar como pendiente" : "Marcar como respondido"}
+                  </Button>
+                </Form>
+                {isAdmin ? (
+                  <AlertDialog>
+                    <AlertDialogTrigger asChild>
+                      <Button variant="ghost" className="text-danger">
+                        <Trash2 aria-hidden="true" /> Eliminar
+                      </Button>
+                    </AlertDialogTrigger>
+                    <AlertDialogContent>
+                      <AlertDialogTitle>Eliminar mensaje</AlertDialogTitle>
+                      <AlertDialogDescription>
+                        Se eliminará el mensaje de {selected.name}. Esta acción no se puede
+                        deshacer.
+                      </AlertDialogDescription>
+                      <AlertDialogFooter>
+                        <AlertDialogCancel>Cancelar</AlertDialogCancel>
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="delete" />
+                          <input type="hidden" name="id" value={selected.id} />
+                          <AlertDialogAction type="submit">Eliminar</AlertDialogAction>
+                        </Form>
+                      </AlertDialogFooter>
+                    </AlertDialogContent>
+                  </AlertDialog>
+                ) : null}
+              </div>
+            </article>
+          ) : (
+            <p className="rounded-card border border-dashed border-border-strong p-6 text-muted">
+              Elige un mensaje de la lista para leerlo.
+            </p>
+          )}
+        </section>
+      </div>
+
+      {isAdmin ? (
+        <>
+          <section
+            aria-labelledby="envios"
+            className="rounded-card border border-border bg-surface p-6 shadow-soft"
+          >
+            <h2 id="envios" className="text-h3">
+              Emails pendientes o fallidos
+            </h2>
+            {outbox.length === 0 ? (
+              <p className="mt-2 text-muted">Todos los emails se han entregado.</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-border">
+                {outbox.map((o) => (
+                  <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                    <div>
+                      <p className="font-semibold">{o.subject}</p>
+                      <p className="text-sm text-muted">
+                        Para {o.to} · {o.attempts} intentos ·{" "}
+                        {o.status === "failed" ? "Fallido" : "Pendiente"}
+                        {o.lastError ? ` · ${o.lastError}` : ""}
+                      </p>
+                    </div>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="retry" />
+                      <input type="hidden" name="outboxId" value={o.id} />
+                      <Button type="submit" size="sm" variant="secondary">
+                        Reintentar
+                      </Button>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section
+            aria-labelledby="derechos"
+            className="rounded-card border border-border bg-surface p-6 shadow-soft"
+          >
+            <h2 id="derechos" className="text-h3">
+              Derechos de protección de datos
+            </h2>
+            <p className="mt-1 text-muted">
+              Exporta (art. 15 RGPD) o suprime (art. 17 RGPD) todos los mensajes de una dirección.
+              Queda registrado.
+            </p>
+            <div className="mt-4 flex flex-wrap gap-6">
+              <Form method="get" reloadDocument className="flex items-end gap-2">
+                <div className="flex flex-col gap-1">
+                  <label htmlFor="exportar" className="font-semibold">
+                    Email
+                  </label>
+                  <Input id="exportar" name="exportar" type="email" required />
+                </div>
+                <Button type="submit" variant="secondary">
+                  <Download aria-hidden="true" /> Exportar JSON
+                </Button>
+              </Form>
+              <Form method="post" className="flex items-end gap-2">
+                <input type="hidden" name="intent" value="erase" />
+                <div className="flex flex-col gap-1">
+                  <label htmlFor="suprimir" className="font-semibold">
+                    Email
+                  </label>
+                  <Input id="suprimir" name="email" type="email" required />
+                </div>
+                <Button type="submit" variant="danger">
+                  Suprimir mensajes
+                </Button>
+              </Form>
+            </div>
+          </section>
+        </>
+      ) : null}
+    </div>
+  );
 }
 
 export { AdminErrorBoundary as ErrorBoundary };

@@ -10,13 +10,18 @@ import {
   ServiceCards,
 } from "~/components/site/landing/sections";
 import { ArticleCard } from "~/components/site/article-card";
+import { ContactForm, type ContactServerResult } from "~/components/site/contact-form";
 import { FloatingShare } from "~/components/site/share";
 import { getDb } from "~/db/client.server";
+import { clientInfo } from "~/modules/accounts/guard.server";
 import { featuredArticles } from "~/modules/blog/blog.server";
+import { submitContact } from "~/modules/contact/contact.server";
+import { readContact } from "~/modules/contact/schema";
 import { ABOUT, COLLABORATIONS, PUBLICATIONS } from "~/modules/content/site-content.server";
 import { listServices } from "~/modules/services/services.server";
 import { useRootData } from "~/root";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
+import { data } from "react-router";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -45,7 +50,30 @@ export async function loader() {
   };
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+/** The contact form without JavaScript posts here; with it, to /api/contacto (same module). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== "contact") {
+    return data({ contact: { ok: false, formError: "Solicitud no válida" } as ContactServerResult }, { status: 400 });
+  }
+  const fields = Object.fromEntries(form);
+  const result = await submitContact(await getDb(), fields, clientInfo(request, context));
+  if (result.ok) return { contact: { ok: true, email: result.email } as ContactServerResult };
+  const { name, email, message } = readContact(fields);
+  return data(
+    {
+      contact: {
+        ok: false,
+        errors: result.errors,
+        formError: result.formError ?? null,
+        values: { name, email, message },
+      } as ContactServerResult,
+    },
+    { status: result.status },
+  );
+}
+
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();
   if (!root) return null;
   const { settings, publicUrl } = root;
@@ -97,17 +125,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="grid gap-10 lg:grid-cols-2">
           <ContactDetails settings={settings} />
           <div className="rounded-card border border-border bg-surface p-6 shadow-soft">
-            <h3 className="text-h3">Envíame un mensaje</h3>
-            <p className="mt-2 text-muted">
-              Escríbeme a{" "}
-              <a
-                className="font-semibold text-primary underline"
-                href={`mailto:${settings.contactEmail}`}
-              >
-                {settings.contactEmail}
-              </a>{" "}
-              y te responderé lo antes posible.
-            </p>
+            <h3 className="mb-4 text-h3">Envíame un mensaje</h3>
+            <ContactForm
+              practiceEmail={settings.contactEmail}
+              professionalName={settings.professionalName}
+              serverResult={actionData?.contact}
+            />
           </div>
         </div>
       </Section>

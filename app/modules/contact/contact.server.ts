@@ -1,0 +1,186 @@
+import { and, count, desc, eq, ilike, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { contactMessages } from "~/db/schema";
+import { escapeHtml } from "~/modules/mail/mail.server";
+import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
+import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import { getEnv } from "~/utils/env.server";
+import { CONTACT_MESSAGES, type ContactErrors, readContact, validateContact } from "./schema";
+
+export const CONTACT_WINDOW_MS = 15 * 60 * 1000;
+/** 5 sends per 15 minutes per client (D13); CONTACT_RATE_LIMIT lifts it for load tests. */
+function contactLimit() {
+  const fromEnv = Number(process.env.CONTACT_RATE_LIMIT);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 5;
+}
+
+export type ContactResult =
+  | { ok: true; email: string }
+  | { ok: false; status: 400 | 429; errors: ContactErrors; formError?: string };
+
+/**
+ * Stores a message and the e-mail that announces it in one transaction (D11, D12). A filled
+ * honeypot gets an apparent success and nothing is stored or sent.
+ */
+export async function submitContact(
+  db: Db,
+  raw: Record<string, unknown>,
+  client: { ip: string },
+): Promise<ContactResult> {
+  const input = readContact(raw);
+  if (typeof raw.website === "string" && raw.website.trim() !== "") {
+    return { ok: true, email: input.email };
+  }
+  const errors = validateContact(input);
+  if (Object.keys(errors).length > 0) return { ok: false, status: 400, errors };
+  const limited = await hitRateLimit(db, `contact:${client.ip}`, contactLimit(), CONTACT_WINDOW_MS);
+  if (!limited.allowed) {
+    return { ok: false, status: 429, errors: {}, formError: CONTACT_MESSAGES.rateLimited };
+  }
+  const settings = await getSettings(db);
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ name: input.name, email: input.email, message: input.message, consentAt: now })
+      .returning({ id: contactMessages.id });
+    await enqueueMail(
+      tx,
+      notificationEmail(
+        row!.id,
+        input,
+        settings.contactEmail,
+        settings.notificationIncludesMessage,
+      ),
+    );
+  });
+  nudgeOutbox();
+  return { ok: true, email: input.email };
+}
+
+function notificationEmail(
+  id: number,
+  input: { name: string; email: string; message: string },
+  to: string,
+  includeMessage: boolean,
+) {
+  const inbox = `${getEnv().PUBLIC_URL}/admin/mensajes?id=${id}`;
+  const intro = `Has recibido un mensaje nuevo desde el formulario de contacto de la web.`;
+  const lines = [
+    intro,
+    "",
+    `Nombre: ${input.name}`,
+    `Email: ${input.email}`,
+    "",
+    ...(includeMessage
+      ? ["Mensaje:", input.message]
+      : ["Por privacidad, el texto del mensaje solo se puede leer en el área de gestión:"]),
+    "",
+    `Ver en Mensajes: ${inbox}`,
+  ];
+  const html = `<!doctype html><html lang="es"><body style="font-family:system-ui,sans-serif;color:#1f2a2e;line-height:1.6">
+<p>${escapeHtml(intro)}</p>
+<p><strong>Nombre:</strong> ${escapeHtml(input.name)}<br><strong>Email:</strong> ${escapeHtml(input.email)}</p>
+${includeMessage ? `<p><strong>Mensaje:</strong></p><p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>` : "<p>Por privacidad, el texto del mensaje solo se puede leer en el área de gestión.</p>"}
+<p><a href="${escapeHtml(inbox)}">Ver en Mensajes</a></p>
+</body></html>`;
+  return {
+    to,
+    // nodemailer encodes header values; the name is one line of letters and spaces anyway.
+    subject: `Nuevo mensaje de contacto de ${input.name}`,
+    text: lines.join("\n"),
+    html,
+    replyTo: input.email,
+  };
+}
+
+// ─── Mensajes (the inbox) ────────────────────────────────────────────────────────────────────────
+
+export const INBOX_PAGE_SIZE = 20;
+
+export async function listMessages(db: Db, options: { q?: string; page?: number } = {}) {
+  const q = (options.q ?? "").trim().slice(0, 100);
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = q
+    ? or(ilike(contactMessages.name, pattern), ilike(contactMessages.email, pattern))
+    : undefined;
+  const [totalRow] = await db.select({ n: count() }).from(contactMessages).where(where);
+  const total = totalRow?.n ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
+  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const items = await db
+    .select()
+    .from(contactMessages)
+    .where(where)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(INBOX_PAGE_SIZE)
+    .offset((page - 1) * INBOX_PAGE_SIZE);
+  return { items, total, page, pageCount, q };
+}
+
+export async function unreadCount(db: Db) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(contactMessages)
+    .where(isNull(contactMessages.readAt));
+  return row?.n ?? 0;
+}
+
+export async function openMessage(db: Db, id: number) {
+  const [row] = await db
+    .update(contactMessages)
+    .set({ readAt: sql`coalesce(${contactMessages.readAt}, now())` })
+    .where(eq(contactMessages.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function setAnswered(db: Db, id: number, answered: boolean) {
+  const [row] = await db
+    .update(contactMessages)
+    .set({
+      answeredAt: answered ? new Date() : null,
+      readAt: sql`coalesce(${contactMessages.readAt}, now())`,
+    })
+    .where(eq(contactMessages.id, id))
+    .returning({ id: contactMessages.id });
+  return Boolean(row);
+}
+
+export async function deleteMessage(db: Db, id: number) {
+  const rows = await db
+    .delete(contactMessages)
+    .where(eq(contactMessages.id, id))
+    .returning({ id: contactMessages.id });
+  return rows.length > 0;
+}
+
+/** RGPD arts. 15 and 17: every message from one address, to export or to erase. */
+export async function messagesFrom(db: Db, email: string) {
+  return db
+    .select()
+    .from(contactMessages)
+    .where(eq(sql`lower(${contactMessages.email})`, email.trim().toLowerCase()))
+    .orderBy(contactMessages.createdAt);
+}
+
+export async function eraseMessagesFrom(db: Db, email: string) {
+  const rows = await db
+    .delete(contactMessages)
+    .where(eq(sql`lower(${contactMessages.email})`, email.trim().toLowerCase()))
+    .returning({ id: contactMessages.id });
+  return rows.length;
+}
+
+/** Deletes messages older than the retention the settings (and the privacy policy) promise. */
+export async function purgeOldMessages(db: Db, now = new Date()) {
+  const { messageRetentionMonths } = await getSettings(db);
+  const cutoff = new Date(now);
+  cutoff.setMonth(cutoff.getMonth() - messageRetentionMonths);
+  const rows = await db
+    .delete(contactMessages)
+    .where(and(lt(contactMessages.createdAt, cutoff)))
+    .returning({ id: contactMessages.id });
+  return rows.length;
+}

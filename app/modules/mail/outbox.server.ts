@@ -1,0 +1,149 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { mailOutbox } from "~/db/schema";
+import { logger } from "~/utils/logger.server";
+import { type MailMessage, sendMail } from "./mail.server";
+
+/** After this many failed attempts an e-mail stays 'failed' until an administrator retries it. */
+export const MAX_ATTEMPTS = 8;
+const LOCK_SECONDS = 120;
+
+type Executor = Pick<Db, "insert">;
+
+/** Queues an e-mail; call it inside the transaction that stores what the e-mail is about. */
+export async function enqueueMail(tx: Executor, message: MailMessage) {
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      replyTo: message.replyTo ?? null,
+    })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+export function retryDelayMs(attempts: number, baseMs: number) {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60 * 1000);
+}
+
+/**
+ * Delivers the due e-mails. Rows are claimed with FOR UPDATE SKIP LOCKED and a short lease, so
+ * several instances (or overlapping runs) never pick the same row.
+ */
+export async function deliverDue(
+  db: Db,
+  options: { limit?: number; retryBaseMs?: number; send?: (m: MailMessage) => Promise<void> } = {},
+) {
+  const { limit = 20, retryBaseMs = 30_000, send = sendMail } = options;
+  const claimed = await db.execute<{
+    id: number;
+    to: string;
+    subject: string;
+    text: string;
+    html: string | null;
+    reply_to: string | null;
+    attempts: number;
+  }>(sql`
+    update mail_outbox set locked_until = now() + make_interval(secs => ${LOCK_SECONDS}),
+      attempts = attempts + 1
+    where id in (
+      select id from mail_outbox
+      where status = 'pending' and next_attempt_at <= now()
+        and (locked_until is null or locked_until < now())
+      order by id limit ${limit}
+      for update skip locked)
+    returning id, "to", subject, text, html, reply_to, attempts`);
+  let sent = 0;
+  for (const row of claimed.rows) {
+    try {
+      await send({
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html ?? undefined,
+        replyTo: row.reply_to ?? undefined,
+      });
+      await db
+        .update(mailOutbox)
+        .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
+        .where(eq(mailOutbox.id, row.id));
+      sent += 1;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const attempts = Number(row.attempts);
+      await db
+        .update(mailOutbox)
+        .set({
+          status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+          nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts, retryBaseMs)),
+          lockedUntil: null,
+          lastError: message.slice(0, 500),
+        })
+        .where(eq(mailOutbox.id, row.id));
+      logger.warn({ outboxId: row.id, attempts }, "no se pudo entregar un email; se reintentará");
+    }
+  }
+  return { claimed: claimed.rows.length, sent };
+}
+
+/** The worker the server runs: every few seconds, and at once when nudged after an enqueue. */
+export function startOutboxWorker(getDb: () => Promise<Db>, intervalMs = 3000) {
+  let running = false;
+  let stopped = false;
+  const tick = async () => {
+    if (running || stopped) return;
+    running = true;
+    try {
+      let result;
+      do result = await deliverDue(await getDb());
+      while (!stopped && result.claimed > 0 && result.sent === result.claimed);
+    } catch (error) {
+      logger.error({ err: error }, "error en el envío de emails");
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  nudge = () => void tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      nudge = () => {};
+      while (running) await new Promise((r) => setTimeout(r, 20));
+    },
+  };
+}
+
+let nudge: () => void = () => {};
+/** Asks the worker of this process to deliver now (other instances pick the row up on their tick). */
+export function nudgeOutbox() {
+  nudge();
+}
+
+export async function outboxProblems(db: Db) {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(
+      and(
+        inArray(mailOutbox.status, ["pending", "failed"]),
+        sql`(${mailOutbox.status} = 'failed' or ${mailOutbox.attempts} > 0)`,
+      ),
+    )
+    .orderBy(desc(mailOutbox.id))
+    .limit(50);
+}
+
+export async function retryMail(db: Db, id: number) {
+  const updated = await db
+    .update(mailOutbox)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(), lockedUntil: null })
+    .where(and(eq(mailOutbox.id, id), inArray(mailOutbox.status, ["pending", "failed"])))
+    .returning({ id: mailOutbox.id });
+  return updated.length > 0;
+}

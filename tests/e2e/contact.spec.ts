@@ -1,0 +1,101 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, signInAsAdmin, test } from "./fixtures";
+
+async function fillContact(page: Page, name: string) {
+  const form = page.getByRole("form", { name: "Envíame un mensaje" });
+  await form.getByLabel("Nombre").fill(name);
+  await form.getByLabel("Email").fill("lucia.e2e@example.com");
+  await form
+    .getByLabel("Mensaje")
+    .fill('Hola, me gustaría pedir información sobre "terapia" <individual>.');
+  return form;
+}
+
+test("a visitor sends a message; staff read it in Mensajes and mark it answered", async ({
+  page,
+  browser,
+}) => {
+  await page.goto("/#contacto");
+  const form = page.getByRole("form", { name: "Envíame un mensaje" });
+  await expect(form.getByLabel("Mensaje")).toHaveCSS("min-height", "140px");
+
+  // Browser-side validation, in Spanish, before anything is sent.
+  await form.getByRole("button", { name: "Enviar mensaje" }).click();
+  await expect(form.getByText("El nombre es requerido")).toBeVisible();
+  await expect(
+    form.getByText("Debes aceptar la política de privacidad para enviar el mensaje"),
+  ).toBeVisible();
+  await expect(form.getByLabel("Nombre")).toBeFocused();
+
+  await fillContact(page, "Lucía Gómez");
+  await form.getByRole("checkbox").check();
+  await form.getByRole("button", { name: "Enviar mensaje" }).click();
+  await expect(
+    page.getByText(
+      "Mensaje enviado correctamente a lucia.e2e@example.com. Nos pondremos en contacto contigo pronto.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByText("Nos pondremos en contacto contigo pronto.").last()).toBeVisible();
+  await expect(form.getByLabel("Nombre")).toHaveValue("");
+  await expectAccessible(page);
+
+  const staff = await (await browser.newContext()).newPage();
+  await signInAsAdmin(staff);
+  await staff.goto("/admin/mensajes");
+  await expectAccessible(staff);
+  await staff
+    .getByRole("link", { name: /Lucía Gómez/ })
+    .first()
+    .click();
+  await expect(
+    staff.getByText('Hola, me gustaría pedir información sobre "terapia" <individual>.'),
+  ).toBeVisible();
+  await staff.getByRole("button", { name: "Marcar como respondido" }).click();
+  await expect(staff.getByText("Marcado como respondido")).toBeVisible();
+  await expect(staff.getByText("Respondido").first()).toBeVisible();
+  await staff.context().close();
+});
+
+test("without JavaScript the form posts and the page answers with the banner and field errors", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/#contacto");
+  const form = page.getByRole("form", { name: "Envíame un mensaje" });
+  await fillContact(page, "Pedro1");
+  await form.getByRole("button", { name: "Enviar mensaje" }).click();
+  await expect(page.getByText("El nombre solo puede contener letras y espacios")).toBeVisible();
+  await expect(
+    page.getByText("Debes aceptar la política de privacidad para enviar el mensaje"),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("form", { name: "Envíame un mensaje" }).getByLabel("Mensaje"),
+  ).toHaveValue('Hola, me gustaría pedir información sobre "terapia" <individual>.');
+  await fillContact(page, "Pedro Ruiz");
+  await page.getByRole("form", { name: "Envíame un mensaje" }).getByRole("checkbox").check();
+  await page
+    .getByRole("form", { name: "Envíame un mensaje" })
+    .getByRole("button", { name: "Enviar mensaje" })
+    .click();
+  await expect(
+    page.getByText("Mensaje enviado correctamente a lucia.e2e@example.com.", { exact: false }),
+  ).toBeVisible();
+  await context.close();
+});
+
+test("when the server cannot be reached, the visitor's mail client is used instead", async ({
+  page,
+}) => {
+  await page.route("**/api/contacto", (route) => route.abort("connectionrefused"));
+  await page.goto("/#contacto");
+  const form = await fillContact(page, "Marta López");
+  await form.getByRole("checkbox").check();
+  await form.getByRole("button", { name: "Enviar mensaje" }).click();
+  await expect(
+    page.getByText(
+      "Mensaje preparado para envío. Por favor, completa el envío desde tu cliente de correo.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByText("Mensaje preparado", { exact: true })).toBeVisible();
+});
