@@ -8,7 +8,17 @@ import { updateSettings } from "~/modules/settings/settings.server";
 import { DEFAULT_SETTINGS } from "~/modules/settings/schemas";
 import { createTestDatabase, DRIVERS, type TestDatabase } from "../../../tests/support/db";
 import { decodedBody, startSmtpSink } from "../../../tests/support/smtp-sink";
-import { submitContact } from "./contact.server";
+import {
+  eraseMessagesFrom,
+  listMessages,
+  messagesFrom,
+  openMessage,
+  purgeOldMessages,
+  setAnswered,
+  submitContact,
+  unreadCount,
+} from "./contact.server";
+import { eq } from "drizzle-orm";
 import { CONTACT_MESSAGES as M, readContact, validateContact } from "./schema";
 
 const valid = {
@@ -164,5 +174,47 @@ describe.each(DRIVERS)("sending a contact message (%s)", (driver) => {
     await other?.close();
     expect(results.reduce((n, r) => n + r.sent, 0)).toBe(5);
     expect(sink.received).toHaveLength(5);
+  });
+
+  it("the inbox: unread count, open marks read, answered, search, export and erase by e-mail", async () => {
+    await submitContact(db.db, valid, { ip: "8.8.8.1" });
+    await submitContact(
+      db.db,
+      { ...valid, name: "Luis Mora", email: "LUIS@example.com" },
+      { ip: "8.8.8.2" },
+    );
+    await submitContact(
+      db.db,
+      { ...valid, name: "Luis Mora", email: "luis@example.com" },
+      { ip: "8.8.8.3" },
+    );
+    expect(await unreadCount(db.db)).toBe(3);
+    const list = await listMessages(db.db, { q: "luis" });
+    expect(list.total).toBe(2);
+    const opened = await openMessage(db.db, list.items[0]!.id);
+    expect(opened!.readAt).toBeInstanceOf(Date);
+    expect(await unreadCount(db.db)).toBe(2);
+    expect(await setAnswered(db.db, opened!.id, true)).toBe(true);
+    expect(await setAnswered(db.db, 999_999, true)).toBe(false);
+    expect(await listMessages(db.db, { q: "%_\\" })).toMatchObject({ total: 0 });
+    expect(await messagesFrom(db.db, "luis@EXAMPLE.com")).toHaveLength(2);
+    expect(await eraseMessagesFrom(db.db, "luis@example.com")).toBe(2);
+    expect(await messagesFrom(db.db, "luis@example.com")).toHaveLength(0);
+    expect((await listMessages(db.db)).total).toBe(1);
+  });
+
+  it("deletes messages older than the retention months in Ajustes", async () => {
+    await updateSettings(db.db, { ...DEFAULT_SETTINGS, messageRetentionMonths: 6 });
+    await submitContact(db.db, valid, { ip: "9.9.9.1" });
+    await submitContact(db.db, valid, { ip: "9.9.9.2" });
+    const [old] = await db.db.select().from(contactMessages);
+    const sevenMonthsAgo = new Date();
+    sevenMonthsAgo.setMonth(sevenMonthsAgo.getMonth() - 7);
+    await db.db
+      .update(contactMessages)
+      .set({ createdAt: sevenMonthsAgo })
+      .where(eq(contactMessages.id, old!.id));
+    expect(await purgeOldMessages(db.db)).toBe(1);
+    expect(await db.db.select().from(contactMessages)).toHaveLength(1);
   });
 });

@@ -5,7 +5,9 @@ import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/modules/accounts/guard.server";
+import { can } from "~/modules/accounts/roles";
 import { articleStats } from "~/modules/blog/blog.server";
+import { unreadCount } from "~/modules/contact/contact.server";
 import { categoryLabel } from "~/modules/blog/categories";
 import {
   formatDateTime,
@@ -23,12 +25,14 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const stats = await articleStats(await getDb());
-  return { name: user.name, role: user.role, serverHour: madridHour(new Date()), stats };
+  const db = await getDb();
+  const stats = await articleStats(db);
+  const unread = can(user.role, "canReadMessages") ? await unreadCount(db) : null;
+  return { name: user.name, role: user.role, serverHour: madridHour(new Date()), stats, unread };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, role, serverHour, stats } = loaderData;
+  const { name, role, serverHour, stats, unread } = loaderData;
   // The server greets by Spanish time; the browser then uses the visitor's own clock.
   const [hour, setHour] = useState(serverHour);
   const [access, setAccess] = useState<{ when: string; platform: string } | null>(null);
@@ -67,6 +71,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <p className="font-serif text-4xl font-semibold text-primary">{stats.categories}</p>
           </CardContent>
         </Card>
+        {unread !== null ? (
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Mensajes sin leer</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <Link
+                to="/admin/mensajes"
+                className="font-serif text-4xl font-semibold text-primary no-underline"
+              >
+                {unread}
+                <span className="sr-only"> mensajes sin leer: ver Mensajes</span>
+              </Link>
+            </CardContent>
+          </Card>
+        ) : null}
         <Card>
           <CardHeader>
             <CardTitle as="h2">Último acceso</CardTitle>
