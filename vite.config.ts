@@ -12,7 +12,7 @@ const FRAMEWORK =
 const UI_CORE =
   /node_modules\/(lucide-react|clsx|class-variance-authority|@radix-ui\/react-slot|@radix-ui\/react-compose-refs)\//;
 const SITE_SHARED =
-  /\/app\/(utils\/(cn|meta|nonce|notify|format)|components\/site\/(site-header|site-footer|nav-items|use-section-navigation|page-header|error-page|images|article-card|share|service-meta)|components\/ui\/(button|link-button)|modules\/(blog\/categories|services\/slugs|settings\/social))\.tsx?$/;
+  /\/app\/(utils\/(cn|meta|nonce|notify|format)|components\/site\/(site-header|site-footer|nav-items|use-section-navigation|page-header|error-page|images|article-card|share|service-meta)|components\/ui\/(button|link-button|input|textarea|checkbox|form-field|label|banner)|modules\/(blog\/categories|services\/slugs|settings\/social))\.tsx?$/;
 
 function chunkFor(id: string) {
   if (FRAMEWORK.test(id)) return "framework";

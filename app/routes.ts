@@ -11,6 +11,7 @@ export default [
   route("blog/rss.xml", "routes/resources/rss.ts"),
   route("media/portadas/:category/:file", "routes/resources/cover.ts"),
   route("api/contacto", "routes/resources/contact-api.ts"),
+  route("api/resenas", "routes/resources/review-api.ts"),
 
   // Public site
   layout("routes/public/layout.tsx", [

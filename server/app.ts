@@ -147,7 +147,9 @@ export async function start() {
   const { seedArticles } = await import("~/modules/blog/seed.server");
   const { startOutboxWorker } = await import("~/modules/mail/outbox.server");
   const { startRetentionJob } = await import("~/modules/contact/retention.server");
+  const { seedReviews } = await import("~/modules/reviews/reviews.server");
   await seedArticles(db);
+  await seedReviews(db);
   const intervalMs = Number(process.env.OUTBOX_INTERVAL_MS) || 3000;
   background = [
     startOutboxWorker(async () => (await getDbHandle()).db, intervalMs),

@@ -192,3 +192,26 @@ export const mailOutbox = pgTable(
   },
   (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
 );
+
+// ─── Reviews ─────────────────────────────────────────────────────────────────────────────────────
+
+/** Patient reviews: stored unpublished until staff publish them; consent recorded (D14). */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    role: text("role").notNull().default(""),
+    content: text("content").notNull(),
+    rating: integer("rating").notNull().default(5),
+    isPublished: boolean("is_published").notNull().default(false),
+    /** When the author accepted the privacy policy and publication with the name given. */
+    consentAt: timestamp("consent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    index("reviews_published_created_idx").on(t.isPublished, t.createdAt),
+  ],
+);

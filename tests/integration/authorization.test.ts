@@ -17,7 +17,7 @@ const REQUIRED: Record<string, { loader: Capability | "signedIn" | null; action?
   "routes/admin/blog.tsx": { loader: "signedIn" },
   "routes/admin/blog-new.tsx": { loader: "signedIn" },
   "routes/admin/blog-edit.tsx": { loader: "signedIn" },
-  "routes/admin/reviews.tsx": { loader: "signedIn" },
+  "routes/admin/reviews.tsx": { loader: "signedIn", action: "canPublish" },
   "routes/admin/reviews-redirect.tsx": { loader: "signedIn" },
   "routes/admin/messages.tsx": { loader: "canReadMessages", action: "canReadMessages" },
   "routes/admin/users.tsx": { loader: "canManageUsers", action: "canManageUsers" },

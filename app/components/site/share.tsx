@@ -1,4 +1,4 @@
-import { Check, Link2, Mail, Share2 } from "lucide-react";
+import { Share2 } from "lucide-react";
 import { useState } from "react";
 import { cn } from "~/utils/cn";
 
@@ -45,7 +45,6 @@ export function ShareLinks({
             onClick={openShareWindow}
             className="inline-flex min-h-11 items-center gap-2 rounded-full border border-border bg-surface px-4 text-sm font-semibold text-ink no-underline hover:border-primary hover:text-primary"
           >
-            {target.name === "Email" ? <Mail aria-hidden="true" className="size-4" /> : null}
             {target.name}
             <span className="sr-only"> (compartir; se abre en una ventana nueva)</span>
           </a>
@@ -59,11 +58,6 @@ export function ShareLinks({
           }}
           className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-border bg-surface px-4 text-sm font-semibold hover:border-primary hover:text-primary"
         >
-          {copied ? (
-            <Check aria-hidden="true" className="size-4" />
-          ) : (
-            <Link2 aria-hidden="true" className="size-4" />
-          )}
           Copiar enlace
         </button>
         <span role="status" className="sr-only">

@@ -1,20 +1,434 @@
+import { Pencil, Plus, RefreshCw, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
-import { UnderConstruction } from "~/components/site/under-construction";
+import { Stars } from "~/components/site/stars";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/select";
+import { Switch } from "~/components/ui/switch";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/ui/table";
+import { Textarea } from "~/components/ui/textarea";
+import { getDb } from "~/db/client.server";
 import { requireUser } from "~/modules/accounts/guard.server";
+import { can } from "~/modules/accounts/roles";
+import { parsePage } from "~/modules/blog/pagination";
+import {
+  deleteReview,
+  listReviews,
+  saveReview,
+  setReviewPublished,
+  type StatusFilter,
+} from "~/modules/reviews/reviews.server";
+import type { ReviewErrors } from "~/modules/reviews/schema";
+import { cn } from "~/utils/cn";
+import { formatShortDate } from "~/utils/format";
+import { notify } from "~/utils/notify";
+import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/reviews";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Gestión de reseñas | Área de Gestión" },
+  { title: "Reseñas | Área de Gestión" },
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+const FILTERS: Array<{ value: StatusFilter; label: string }> = [
+  { value: "todas", label: "Todas" },
+  { value: "borradores", label: "Borradores" },
+  { value: "publicadas", label: "Publicadas" },
+];
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const raw = url.searchParams.get("estado");
+  const status: StatusFilter = raw === "publicadas" || raw === "borradores" ? raw : "todas";
+  const page = parsePage(url.searchParams.get("pagina")) ?? 1;
+  const result = await listReviews(await getDb(), { status, page });
+  return {
+    ...result,
+    items: result.items.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    status,
+    canPublish: can(user.role, "canPublish"),
+  };
 }
 
-export default function Page() {
-  return <UnderConstruction title="Gestión de reseñas" admin />;
+export async function action({ request }: Route.ActionArgs) {
+  await requireUser(request, "canPublish");
+  const db = await getDb();
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = Number(form.get("id"));
+  const back = `/admin/resenas${form.get("back") ? `?${String(form.get("back")).slice(0, 200)}` : ""}`;
+  if (intent === "toggle") {
+    const publish = form.get("publish") === "1";
+    if (!(await setReviewPublished(db, id, publish))) {
+      return data(
+        { formError: "No se pudo cambiar el estado de publicación", errors: {} },
+        { status: 404 },
+      );
+    }
+    return redirectWithToast(back, {
+      title: publish ? "Reseña publicada correctamente" : "Reseña despublicada correctamente",
+    });
+  }
+  if (intent === "delete") {
+    if (!(await deleteReview(db, id))) {
+      return data({ formError: "No se pudo eliminar la reseña", errors: {} }, { status: 404 });
+    }
+    return redirectWithToast(back, { title: "Reseña eliminada correctamente" });
+  }
+  if (intent === "save") {
+    const editing = form.get("id") ? id : undefined;
+    const result = await saveReview(db, Object.fromEntries(form), editing);
+    if (!result.ok) {
+      return data(
+        {
+          formError: result.formError ?? "Ha ocurrido un error al guardar la reseña.",
+          errors: result.errors,
+        },
+        { status: result.status },
+      );
+    }
+    return redirectWithToast(back, {
+      title: editing ? "Reseña actualizada correctamente" : "Reseña creada correctamente",
+    });
+  }
+  return data({ formError: "Acción no válida", errors: {} }, { status: 400 });
+}
+
+type Row = Route.ComponentProps["loaderData"]["items"][number];
+const REFRESH_MS = 30_000;
+const REFRESH_LOCK_MS = 1500;
+
+export default function ReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, total, page, pageCount, pending, status, canPublish } = loaderData;
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const [editing, setEditing] = useState<Row | "new" | null>(null);
+  const [locked, setLocked] = useState(false);
+  const errors: ReviewErrors = actionData?.errors ?? {};
+
+  // The list refreshes every 30 s (spec §7) and after each change (loaders revalidate).
+  useEffect(() => {
+    const timer = setInterval(() => void revalidator.revalidate(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [revalidator]);
+  // Close the dialog once a save went through (a failed save keeps it open with its errors).
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "submitting") submitted.current = true;
+    else if (navigation.state === "idle" && submitted.current) {
+      submitted.current = false;
+      if (!actionData) setEditing(null);
+    }
+  }, [navigation.state, actionData]);
+
+  const refresh = async () => {
+    setLocked(true);
+    await revalidator.revalidate();
+    notify({ title: "Lista de reseñas actualizada" });
+    setTimeout(() => setLocked(false), REFRESH_LOCK_MS);
+  };
+  const back = new URLSearchParams({
+    ...(status !== "todas" ? { estado: status } : {}),
+    ...(page > 1 ? { pagina: String(page) } : {}),
+  }).toString();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-h1">Gestión de reseñas</h1>
+          <p className="mt-1 text-muted">
+            {total} reseñas · {pending} pendientes de publicar
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            onClick={() => void refresh()}
+            disabled={locked || revalidator.state === "loading"}
+          >
+            <RefreshCw aria-hidden="true" />
+            {locked || revalidator.state === "loading" ? "Actualizando..." : "Actualizar"}
+          </Button>
+          {canPublish ? (
+            <Button onClick={() => setEditing("new")}>
+              <Plus aria-hidden="true" /> Nueva reseña
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {actionData?.formError && !editing ? (
+        <p role="alert" className="rounded-field bg-danger-soft p-3 text-danger">
+          {actionData.formError}
+        </p>
+      ) : null}
+      <nav aria-label="Filtrar por estado">
+        <ul className="flex gap-2">
+          {FILTERS.map((f) => (
+            <li key={f.value}>
+              <Link
+                to={f.value === "todas" ? "/admin/resenas" : `/admin/resenas?estado=${f.value}`}
+                aria-current={status === f.value ? "true" : undefined}
+                className={cn(
+                  "inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold no-underline",
+                  status === f.value
+                    ? "border-primary bg-primary text-white"
+                    : "border-border bg-surface",
+                )}
+              >
+                {f.label}
+                {f.value === "borradores" && pending > 0 ? ` (${pending})` : ""}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {items.length === 0 ? (
+        <p className="rounded-card border border-border bg-surface p-6 text-muted">
+          No hay reseñas disponibles. ¡Crea la primera!
+        </p>
+      ) : (
+        <Table scrollLabel="Tabla de reseñas">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Cliente</TableHead>
+              <TableHead>Servicio</TableHead>
+              <TableHead>Valoración</TableHead>
+              <TableHead>Fecha</TableHead>
+              <TableHead>Estado</TableHead>
+              <TableHead>Acciones</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {items.map((r) => (
+              <TableRow key={r.id}>
+                <TableCell>
+                  <span className="font-semibold">{r.name}</span>
+                  <span className="block max-w-md truncate text-sm text-muted">{r.content}</span>
+                </TableCell>
+                <TableCell>{r.role || "—"}</TableCell>
+                <TableCell>
+                  <Stars rating={r.rating} />
+                </TableCell>
+                <TableCell>{formatShortDate(r.createdAt)}</TableCell>
+                <TableCell>
+                  <Badge variant={r.isPublished ? "success" : "warning"}>
+                    {r.isPublished ? "Publicada" : "Borrador"}
+                  </Badge>
+                </TableCell>
+                <TableCell>
+                  <div className="flex flex-wrap gap-1">
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="toggle" />
+                      <input type="hidden" name="id" value={r.id} />
+                      <input type="hidden" name="publish" value={r.isPublished ? "0" : "1"} />
+                      <input type="hidden" name="back" value={back} />
+                      <Button
+                        type="submit"
+                        size="sm"
+                        variant="secondary"
+                        disabled={!canPublish}
+                        title={r.isPublished ? "Despublicar" : "Publicar"}
+                      >
+                        {r.isPublished ? "Despublicar" : "Publicar"}
+                        <span className="sr-only"> la reseña de {r.name}</span>
+                      </Button>
+                    </Form>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={!canPublish}
+                      onClick={() => setEditing(r)}
+                    >
+                      <Pencil aria-hidden="true" /> Editar
+                      <span className="sr-only"> la reseña de {r.name}</span>
+                    </Button>
+                    <AlertDialog>
+                      <AlertDialogTrigger asChild>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className="text-danger"
+                          disabled={!canPublish}
+                        >
+                          <Trash2 aria-hidden="true" /> Eliminar
+                          <span className="sr-only"> la reseña de {r.name}</span>
+                        </Button>
+                      </AlertDialogTrigger>
+                      <AlertDialogContent>
+                        <AlertDialogTitle>Eliminar reseña</AlertDialogTitle>
+                        <AlertDialogDescription>
+                          Se eliminará la reseña de {r.name}. Esta acción no se puede deshacer.
+                        </AlertDialogDescription>
+                        <AlertDialogFooter>
+                          <AlertDialogCancel>Cancelar</AlertDialogCancel>
+                          <Form method="post">
+                            <input type="hidden" name="intent" value="delete" />
+                            <input type="hidden" name="id" value={r.id} />
+                            <input type="hidden" name="back" value={back} />
+                            <AlertDialogAction type="submit">Eliminar</AlertDialogAction>
+                          </Form>
+                        </AlertDialogFooter>
+                      </AlertDialogContent>
+                    </AlertDialog>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {pageCount > 1 ? (
+        <nav aria-label="Paginación" className="flex items-center gap-3">
+          {page > 1 ? (
+            <Link
+              className="underline"
+              to={`?${new URLSearchParams({ ...(status !== "todas" ? { estado: status } : {}), pagina: String(page - 1) })}`}
+            >
+              Anterior
+            </Link>
+          ) : null}
+          <span className="text-muted">
+            Página {page} de {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link
+              className="underline"
+              to={`?${new URLSearchParams({ ...(status !== "todas" ? { estado: status } : {}), pagina: String(page + 1) })}`}
+            >
+              Siguiente
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+
+      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{editing === "new" ? "Nueva reseña" : "Editar reseña"}</DialogTitle>
+            <DialogDescription>
+              Las reseñas publicadas se ven en la página de inicio.
+            </DialogDescription>
+          </DialogHeader>
+          {editing ? (
+            <Form
+              method="post"
+              className="flex flex-col gap-4"
+              key={editing === "new" ? "new" : editing.id}
+            >
+              <input type="hidden" name="intent" value="save" />
+              <input type="hidden" name="back" value={back} />
+              {editing !== "new" ? <input type="hidden" name="id" value={editing.id} /> : null}
+              {actionData?.formError ? (
+                <p role="alert" className="text-danger">
+                  {actionData.formError}
+                </p>
+              ) : null}
+              <FormField
+                label="Nombre"
+                name="name"
+                required
+                errors={errors.name ? [errors.name] : undefined}
+              >
+                {(field) => (
+                  <Input {...field} required defaultValue={editing === "new" ? "" : editing.name} />
+                )}
+              </FormField>
+              <FormField
+                label="Servicio"
+                name="role"
+                errors={errors.role ? [errors.role] : undefined}
+              >
+                {(field) => (
+                  <Input {...field} defaultValue={editing === "new" ? "" : editing.role} />
+                )}
+              </FormField>
+              <FormField
+                label="Reseña"
+                name="content"
+                required
+                errors={errors.content ? [errors.content] : undefined}
+              >
+                {(field) => (
+                  <Textarea
+                    {...field}
+                    required
+                    rows={5}
+                    defaultValue={editing === "new" ? "" : editing.content}
+                  />
+                )}
+              </FormField>
+              <FormField
+                label="Valoración"
+                name="rating"
+                required
+                errors={errors.rating ? [errors.rating] : undefined}
+              >
+                {(field) => (
+                  <NativeSelect
+                    {...field}
+                    defaultValue={String(editing === "new" ? 5 : editing.rating)}
+                  >
+                    {[1, 2, 3, 4, 5].map((n) => (
+                      <option key={n} value={n}>
+                        {n === 1 ? "1 estrella" : `${n} estrellas`}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                )}
+              </FormField>
+              <div className="flex items-center justify-between gap-4">
+                <label htmlFor="isPublished" className="font-semibold">
+                  Publicada
+                </label>
+                <Switch
+                  id="isPublished"
+                  name="isPublished"
+                  defaultChecked={editing !== "new" && editing.isPublished}
+                />
+              </div>
+              <div className="flex justify-end gap-2">
+                <Button type="button" variant="ghost" onClick={() => setEditing(null)}>
+                  Cancelar
+                </Button>
+                <Button type="submit" disabled={navigation.state === "submitting"}>
+                  {navigation.state === "submitting" ? "Guardando..." : "Guardar"}
+                </Button>
+              </div>
+            </Form>
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
 }
 
 export { AdminErrorBoundary as ErrorBoundary };

@@ -11,12 +11,15 @@ import {
 } from "~/components/site/landing/sections";
 import { ArticleCard } from "~/components/site/article-card";
 import { ContactForm, type ContactServerResult } from "~/components/site/contact-form";
+import { ReviewsSection } from "~/components/site/landing/reviews-section";
 import { FloatingShare } from "~/components/site/share";
 import { getDb } from "~/db/client.server";
 import { clientInfo } from "~/modules/accounts/guard.server";
 import { featuredArticles } from "~/modules/blog/blog.server";
 import { submitContact } from "~/modules/contact/contact.server";
 import { readContact } from "~/modules/contact/schema";
+import { defaultReviews, publishedReviews } from "~/modules/reviews/reviews.server";
+import type { Db } from "~/db/client.server";
 import { ABOUT, COLLABORATIONS, PUBLICATIONS } from "~/modules/content/site-content.server";
 import { listServices } from "~/modules/services/services.server";
 import { useRootData } from "~/root";
@@ -38,6 +41,7 @@ export async function loader() {
   const db = await getDb();
   return {
     featured: await featuredArticles(db, 3),
+    ...(await loadReviews(db)),
     aboutIntro: ABOUT.intro,
     services: listServices().map(({ slug, title, summary, benefits }) => ({
       slug,
@@ -48,6 +52,16 @@ export async function loader() {
     collaborations: COLLABORATIONS,
     publications: PUBLICATIONS,
   };
+}
+
+/** Published reviews; if they cannot be read, the built-in ones and a notice (spec §8). */
+async function loadReviews(db: Db) {
+  try {
+    const rows = await publishedReviews(db);
+    return { reviews: rows.map(({ createdAt: _, ...r }) => r), reviewsFailed: false };
+  } catch {
+    return { reviews: defaultReviews(), reviewsFailed: true };
+  }
 }
 
 /** The contact form without JavaScript posts here; with it, to /api/contacto (same module). */
@@ -96,9 +110,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       >
         <ServiceCards services={loaderData.services} />
       </Section>
-      <Section id="reseñas" title="Lo que dicen mis pacientes" eyebrow="Reseñas">
-        <p className="text-muted">Sé el primero en dejar una reseña</p>
-      </Section>
+      <ReviewsSection reviews={loaderData.reviews} loadFailed={loaderData.reviewsFailed} />
       <Section id="blog-destacados" title="Artículos destacados" eyebrow="Blog" tone="sand">
         {loaderData.featured.length > 0 ? (
           <ul className="mb-8 grid gap-6 md:grid-cols-3">

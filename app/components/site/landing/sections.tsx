@@ -1,17 +1,4 @@
-import {
-  Award,
-  BadgeCheck,
-  BookOpen,
-  Building2,
-  Check,
-  ExternalLink,
-  GraduationCap,
-  Mail,
-  MapPin,
-  Phone,
-  ShieldCheck,
-  Sparkles,
-} from "lucide-react";
+import { BookOpen, Check, ExternalLink, GraduationCap, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import {
   BookImage,
@@ -71,9 +58,9 @@ export function Section({
 
 export function Hero({ settings }: { settings: Settings }) {
   const badges = [
-    { icon: BadgeCheck, text: "Profesional sanitaria colegiada y registrada" },
-    { icon: ShieldCheck, text: "Confidencialidad y secreto profesional" },
-    { icon: Sparkles, text: "Enfoque basado en la evidencia" },
+    { icon: Check, text: "Profesional sanitaria colegiada y registrada" },
+    { icon: Check, text: "Confidencialidad y secreto profesional" },
+    { icon: Check, text: "Enfoque basado en la evidencia" },
   ];
   return (
     <section id="inicio" aria-labelledby="inicio-titulo" className="overflow-hidden py-12 md:py-20">
@@ -163,12 +150,12 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
   const items = [
     { icon: GraduationCap, title: "Titulación oficial", text: settings.qualification },
     {
-      icon: Award,
+      icon: Check,
       title: "Colegiada",
       text: `${settings.collegeName}, nº ${settings.collegeNumber}`,
     },
     {
-      icon: Building2,
+      icon: Check,
       title: "Registro sanitario",
       text: `Centro sanitario inscrito en el registro autonómico con el nº ${settings.healthRegistryNumber}`,
     },

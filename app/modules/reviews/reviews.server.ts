@@ -1,0 +1,237 @@
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { contentSeeds, reviews } from "~/db/schema";
+import { escapeHtml } from "~/modules/mail/mail.server";
+import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
+import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import { getEnv } from "~/utils/env.server";
+import seed from "../../../content/reviews/reviews.json";
+import { readReview, REVIEW_MESSAGES, type ReviewErrors, validateReview } from "./schema";
+
+export type Review = typeof reviews.$inferSelect;
+
+/** What visitors see of a published review. */
+export const publicColumns = {
+  id: reviews.id,
+  name: reviews.name,
+  role: reviews.role,
+  content: reviews.content,
+  rating: reviews.rating,
+  createdAt: reviews.createdAt,
+};
+
+export async function publishedReviews(db: Db) {
+  return db
+    .select(publicColumns)
+    .from(reviews)
+    .where(eq(reviews.isPublished, true))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+}
+
+type SeedReview = { name: string; role: string; content: string; createdAt: string };
+
+/** The built-in reviews as visitors see them (the fallback when the database cannot answer). */
+export function defaultReviews() {
+  return (seed as SeedReview[])
+    .slice()
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .map((r, i) => ({ id: -(i + 1), name: r.name, role: r.role, content: r.content, rating: 5 }));
+}
+
+export const REVIEWS_SEED_KEY = "reviews-v1";
+
+/** The 25 built-in reviews, inserted once per database (published, 5 stars); staff may edit them. */
+export async function seedReviews(db: Db) {
+  return db.transaction(async (tx) => {
+    const marked = await tx
+      .insert(contentSeeds)
+      .values({ key: REVIEWS_SEED_KEY })
+      .onConflictDoNothing()
+      .returning({ key: contentSeeds.key });
+    if (marked.length === 0) return 0;
+    const rows = (
+      seed as Array<{ name: string; role: string; content: string; createdAt: string }>
+    ).map((r) => ({
+      name: r.name,
+      role: r.role,
+      content: r.content,
+      rating: 5,
+      isPublished: true,
+      createdAt: new Date(r.createdAt),
+    }));
+    const inserted = await tx.insert(reviews).values(rows).returning({ id: reviews.id });
+    return inserted.length;
+  });
+}
+
+export const REVIEW_WINDOW_MS = 60 * 60 * 1000;
+const REVIEWS_PER_WINDOW = 3;
+
+export type SubmitResult =
+  | { ok: true; id: number | null }
+  | { ok: false; status: 400 | 429; errors: ReviewErrors; formError?: string };
+
+/**
+ * A visitor's review: stored unpublished with the consent given, plus the notice e-mail to the
+ * practice (spec §3 payload) in the same transaction. The honeypot is thanked and ignored.
+ */
+export async function submitReview(
+  db: Db,
+  raw: Record<string, unknown>,
+  client: { ip: string },
+): Promise<SubmitResult> {
+  if (typeof raw.website === "string" && raw.website.trim() !== "") return { ok: true, id: null };
+  const input = readReview(raw);
+  const errors = validateReview(input);
+  if (Object.keys(errors).length > 0) return { ok: false, status: 400, errors };
+  const limited = await hitRateLimit(
+    db,
+    `review:${client.ip}`,
+    REVIEWS_PER_WINDOW,
+    REVIEW_WINDOW_MS,
+  );
+  if (!limited.allowed) {
+    return { ok: false, status: 429, errors: {}, formError: REVIEW_MESSAGES.rateLimited };
+  }
+  const settings = await getSettings(db);
+  const now = new Date();
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(reviews)
+      .values({
+        name: input.name,
+        role: input.role,
+        content: input.content,
+        rating: input.rating,
+        isPublished: false,
+        consentAt: now,
+      })
+      .returning({ id: reviews.id });
+    await enqueueMail(tx, reviewNotice(input, now, settings.contactEmail));
+    return row!.id;
+  });
+  nudgeOutbox();
+  return { ok: true, id };
+}
+
+/** The e-mail carries the spec's notification payload (type, name, content, rating, role, time). */
+function reviewNotice(
+  input: { name: string; role: string; content: string; rating: number },
+  at: Date,
+  to: string,
+) {
+  const payload = {
+    type: "new_review",
+    reviewName: input.name,
+    reviewContent: input.content,
+    reviewRating: input.rating,
+    reviewRole: input.role || "No especificado",
+    timestamp: at.toISOString(),
+  };
+  const link = `${getEnv().PUBLIC_URL}/admin/resenas`;
+  const text = [
+    "Se ha recibido una reseña nueva. Está guardada sin publicar hasta que la revises.",
+    "",
+    `Nombre: ${payload.reviewName}`,
+    `Servicio: ${payload.reviewRole}`,
+    `Valoración: ${payload.reviewRating} de 5`,
+    `Fecha: ${payload.timestamp}`,
+    "",
+    payload.reviewContent,
+    "",
+    `Revisar y publicar: ${link}`,
+    "",
+    `Datos: ${JSON.stringify(payload)}`,
+  ].join("\n");
+  const html = `<!doctype html><html lang="es"><body style="font-family:system-ui,sans-serif;color:#1f2a2e;line-height:1.6">
+<p>Se ha recibido una reseña nueva. Está guardada sin publicar hasta que la revises.</p>
+<p><strong>Nombre:</strong> ${escapeHtml(payload.reviewName)}<br><strong>Servicio:</strong> ${escapeHtml(payload.reviewRole)}<br><strong>Valoración:</strong> ${payload.reviewRating} de 5</p>
+<p style="white-space:pre-wrap">${escapeHtml(payload.reviewContent)}</p>
+<p><a href="${escapeHtml(link)}">Revisar y publicar</a></p>
+</body></html>`;
+  return { to, subject: `Nueva reseña de ${input.name}`, text, html };
+}
+
+// ─── Moderation ──────────────────────────────────────────────────────────────────────────────────
+
+export const ADMIN_PAGE_SIZE = 20;
+export type StatusFilter = "todas" | "publicadas" | "borradores";
+
+export async function listReviews(db: Db, options: { status?: StatusFilter; page?: number } = {}) {
+  const filter: SQL | undefined =
+    options.status === "publicadas"
+      ? eq(reviews.isPublished, true)
+      : options.status === "borradores"
+        ? eq(reviews.isPublished, false)
+        : undefined;
+  const [row] = await db.select({ n: count() }).from(reviews).where(filter);
+  const total = row?.n ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const items = await db
+    .select()
+    .from(reviews)
+    .where(filter)
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  const [pending] = await db
+    .select({ n: count() })
+    .from(reviews)
+    .where(eq(reviews.isPublished, false));
+  return { items, total, page, pageCount, pending: pending?.n ?? 0 };
+}
+
+export type SaveResult =
+  | { ok: true; id: number }
+  | { ok: false; status: 400 | 404; errors: ReviewErrors; formError?: string };
+
+/** Staff create or edit a review (admin rules: no consent checkbox, isPublished chosen). */
+export async function saveReview(
+  db: Db,
+  raw: Record<string, unknown>,
+  id?: number,
+): Promise<SaveResult> {
+  const input = readReview(raw);
+  const errors = validateReview(input, { admin: true });
+  if (Object.keys(errors).length > 0) return { ok: false, status: 400, errors };
+  const isPublished =
+    raw.isPublished === true || raw.isPublished === "on" || raw.isPublished === "true";
+  const values = {
+    name: input.name,
+    role: input.role,
+    content: input.content,
+    rating: input.rating,
+    isPublished,
+  };
+  if (id === undefined) {
+    const [row] = await db.insert(reviews).values(values).returning({ id: reviews.id });
+    return { ok: true, id: row!.id };
+  }
+  const [row] = await db
+    .update(reviews)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(reviews.id, id))
+    .returning({ id: reviews.id });
+  if (!row)
+    return { ok: false, status: 404, errors: {}, formError: `Reseña con ID ${id} no encontrada` };
+  return { ok: true, id: row.id };
+}
+
+export async function setReviewPublished(db: Db, id: number, published: boolean) {
+  const [row] = await db
+    .update(reviews)
+    .set({ isPublished: published, updatedAt: new Date() })
+    .where(eq(reviews.id, id))
+    .returning({ id: reviews.id });
+  return Boolean(row);
+}
+
+export async function deleteReview(db: Db, id: number) {
+  const rows = await db
+    .delete(reviews)
+    .where(and(eq(reviews.id, id)))
+    .returning({ id: reviews.id });
+  return rows.length > 0;
+}

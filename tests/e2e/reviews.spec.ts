@@ -1,0 +1,73 @@
+import { expect, expectAccessible, signInAsAdmin, test } from "./fixtures";
+
+test("a visitor leaves a review; staff publish it and it appears on the landing page", async ({
+  page,
+  browser,
+}) => {
+  await page.goto("/#reseñas");
+  const section = page.locator("#reseñas");
+  // 25 built-in reviews: a carousel with real buttons, no autoplay.
+  await expect(section.getByRole("region", { name: "Reseñas de pacientes" })).toBeVisible();
+  await expect(section.getByRole("button", { name: "Siguiente" })).toBeVisible();
+  await expect(
+    section.getByRole("img", { name: "Valoración: 5 de 5 estrellas" }).first(),
+  ).toBeVisible();
+
+  await section.getByRole("link", { name: "Dejar una reseña" }).click();
+  const dialog = page.getByRole("dialog", { name: "Dejar una reseña" });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Enviar reseña" }).click();
+  await expect(dialog.getByText("El nombre debe tener al menos 2 caracteres.")).toBeVisible();
+  await expect(dialog.getByText("Tu opinión debe tener al menos 10 caracteres.")).toBeVisible();
+  await dialog.getByRole("textbox", { name: "Nombre", exact: true }).fill("Sergio E.");
+  await dialog
+    .getByLabel("Tu opinión")
+    .fill("Sesiones muy útiles y un trato cercano de principio a fin.");
+  await dialog.getByRole("radio", { name: "4 estrellas" }).check({ force: true });
+  await dialog.getByRole("checkbox").check();
+  await dialog.getByRole("button", { name: "Enviar reseña" }).click();
+  await expect(dialog.getByText("¡Gracias por tu reseña!")).toBeVisible();
+  await expect(dialog).toBeHidden({ timeout: 5000 });
+  await expect(section.getByText("Sesiones muy útiles")).toHaveCount(0); // unpublished
+
+  const staff = await (await browser.newContext()).newPage();
+  await signInAsAdmin(staff);
+  await staff.goto("/admin/resenas?estado=borradores");
+  await expect(staff.getByRole("heading", { name: "Gestión de reseñas" })).toBeVisible();
+  await expectAccessible(staff);
+  await staff.getByRole("button", { name: "Publicar la reseña de Sergio E." }).click();
+  await expect(staff.getByText("Reseña publicada correctamente")).toBeVisible();
+  await staff.context().close();
+
+  await page.reload();
+  await expect(
+    page
+      .locator("#reseñas")
+      .getByText("Sesiones muy útiles y un trato cercano de principio a fin."),
+  ).toBeVisible();
+  await expect(
+    page.locator("#reseñas").getByRole("img", { name: "Valoración: 4 de 5 estrellas" }),
+  ).toBeVisible();
+});
+
+test("without JavaScript, 'Dejar una reseña' is a plain form page", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.locator("#reseñas").getByRole("link", { name: "Dejar una reseña" }).click();
+  await expect(page).toHaveURL("/resenas/nueva");
+  await page.getByRole("textbox", { name: "Nombre", exact: true }).fill("Irene P.");
+  await page.getByLabel("Tu opinión").fill("Me ayudó a ordenar mis ideas con calma.");
+  await page.getByRole("button", { name: "Enviar reseña" }).click();
+  await expect(page.getByText("Acepto la política de privacidad")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Debes aceptar la política de privacidad y la publicación de tu reseña con el nombre indicado.",
+    ),
+  ).toBeVisible();
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Enviar reseña" }).click();
+  await expect(page.getByText("¡Gracias por tu reseña!")).toBeVisible();
+  await context.close();
+});
