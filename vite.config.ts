@@ -14,8 +14,15 @@ const UI_CORE =
 const SITE_SHARED =
   /\/app\/(utils\/(cn|meta|nonce|notify|format)|components\/site\/(site-header|site-footer|nav-items|use-section-navigation|page-header|error-page|images|article-card|share|service-meta)|components\/ui\/(button|link-button|input|textarea|checkbox|form-field|label|banner)|modules\/(blog\/categories|services\/slugs|settings\/social))\.tsx?$/;
 
+// The icons public pages use travel with the shared core; admin-only icons stay with their pages.
+const PUBLIC_ICONS =
+  /\/lucide-react\/dist\/esm\/icons\/(check|circle-check|circle-check-big|circle-alert|info|phone|mail|map-pin|menu|share-2|user|users|search|rss|star|book-open|external-link|graduation-cap|flower-2|heart-handshake|arrow-left|arrow-right)\.mjs$/;
+
 function chunkFor(id: string) {
   if (FRAMEWORK.test(id)) return "framework";
+  if (id.includes("/lucide-react/dist/esm/icons/")) {
+    return PUBLIC_ICONS.test(id) ? "ui-core" : undefined;
+  }
   if (UI_CORE.test(id)) return "ui-core";
   if (SITE_SHARED.test(id)) return "site";
   return undefined;
