@@ -122,9 +122,8 @@ test("the floating share button offers plain share links with the page URL", asy
   await page.getByText("Compartir", { exact: true }).click();
   const whatsapp = page.getByRole("link", { name: /WhatsApp/ });
   await expect(whatsapp).toBeVisible();
-  expect(await whatsapp.getAttribute("href")).toContain(
-    encodeURIComponent("http://localhost:3210/"),
-  );
+  const base = test.info().project.use.baseURL!;
+  expect(await whatsapp.getAttribute("href")).toContain(encodeURIComponent(`${base}/`));
   await expect(page.getByRole("button", { name: "Copiar enlace" })).toBeVisible();
 });
 

@@ -37,7 +37,7 @@ export function SiteHeader({ settings, signedIn }: { settings: Settings; signedI
         <a
           href="/#inicio"
           onClick={onItem("inicio", false)}
-          className="flex min-h-11 items-center gap-2 font-serif text-lg leading-tight font-semibold text-ink no-underline"
+          className="flex min-h-11 items-center gap-2 font-serif text-lg leading-tight font-semibold whitespace-nowrap text-ink no-underline"
         >
           <LogoMark />
           <span>
@@ -48,7 +48,7 @@ export function SiteHeader({ settings, signedIn }: { settings: Settings; signedI
           </span>
         </a>
 
-        <nav aria-label="Principal" className="hidden lg:block">
+        <nav aria-label="Principal" className="hidden xl:block">
           <ul className="flex items-center gap-1">
             {NAV_ITEMS.map((item) => (
               <li key={item.id}>
@@ -88,7 +88,7 @@ export function SiteHeader({ settings, signedIn }: { settings: Settings; signedI
           <Button
             variant="ghost"
             size="icon"
-            className="lg:hidden"
+            className="xl:hidden"
             aria-label="Abrir menú"
             aria-haspopup="dialog"
             aria-expanded={open}
@@ -142,7 +142,7 @@ export function SiteHeader({ settings, signedIn }: { settings: Settings; signedI
       </div>
       {/* Without JavaScript the phone menu is a plain list of links. */}
       <noscript>
-        <nav aria-label="Menú" className="container-page pb-3 lg:hidden">
+        <nav aria-label="Menú" className="container-page pb-3 xl:hidden">
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {NAV_ITEMS.map((item) => (
               <li key={item.id}>

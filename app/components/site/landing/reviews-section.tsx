@@ -69,7 +69,7 @@ function ReviewCarousel({ items }: { items: PublicReview[] }) {
           </li>
         ))}
       </ul>
-      <div className="mt-2 flex gap-2">
+      <div className="mt-2 flex justify-end gap-2">
         <button
           type="button"
           onClick={() => move(-1)}

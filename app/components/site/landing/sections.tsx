@@ -70,7 +70,8 @@ export function Hero({ settings }: { settings: Settings }) {
             {settings.professionalName}
           </h1>
           <p className="mt-3 text-lg font-semibold text-primary-strong">
-            {settings.professionalTitle} · Nº de colegiada {settings.collegeNumber}
+            {settings.professionalTitle} ·{" "}
+            <span className="whitespace-nowrap">Nº de colegiada {settings.collegeNumber}</span>
           </p>
           <p className="mt-5 max-w-xl text-xl text-ink-soft">
             Un espacio seguro y cercano para cuidar tu bienestar emocional, entender lo que te pasa
