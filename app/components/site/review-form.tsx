@@ -149,7 +149,12 @@ export function ReviewForm({
         </legend>
         <div className="flex flex-row-reverse justify-end gap-1">
           {[5, 4, 3, 2, 1].map((n) => (
-            <label key={n} className="group cursor-pointer">
+            // Reversed order (5…1 in the DOM, 1…5 on screen): the chosen star and every label
+            // after it in the DOM (the lower ratings, on its left) light up.
+            <label
+              key={n}
+              className="cursor-pointer has-[:checked]:[&_svg]:fill-accent has-[:checked]:[&_svg]:text-accent [label:has(:checked)~&_svg]:fill-accent [label:has(:checked)~&_svg]:text-accent"
+            >
               <input
                 type="radio"
                 name="rating"
@@ -160,7 +165,7 @@ export function ReviewForm({
               <span className="sr-only">{n === 1 ? "1 estrella" : `${n} estrellas`}</span>
               <Star
                 aria-hidden="true"
-                className="size-8 text-border-strong peer-checked:fill-accent peer-checked:text-accent peer-focus-visible:outline-2 peer-focus-visible:outline-primary"
+                className="size-8 text-border-strong peer-focus-visible:outline-2 peer-focus-visible:outline-primary"
               />
             </label>
           ))}
