@@ -10,6 +10,7 @@ import {
   hitRateLimit,
   recordFailure,
 } from "~/modules/rate-limit/rate-limit.server";
+import { fieldErrors } from "~/utils/form";
 import { audit } from "./audit.server";
 import { getAuth } from "./auth.server";
 import { isCommonPassword } from "./passwords.server";
@@ -43,13 +44,6 @@ export const LIMITS = {
   signUpPerIp: { limit: 5, windowMs: 60 * 60_000 },
   resetPerIp: { limit: 5, windowMs: 15 * 60_000 },
 };
-
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues)
-    (out[issue.path.join(".") || "form"] ??= []).push(issue.message);
-  return out;
-}
 
 function invalid(error: z.ZodError): Failure {
   return { ok: false, status: 400, fieldErrors: fieldErrors(error) };

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { settings } from "~/db/schema";
+import { fieldErrors } from "~/utils/form";
 import { type Settings, SettingsSchema, settingsFromStored } from "./schemas";
 
 export async function getSettings(db: Db): Promise<Settings> {
@@ -21,13 +21,4 @@ export async function updateSettings(db: Db, input: unknown): Promise<UpdateResu
     .values({ id: 1, data: parsed.data })
     .onConflictDoUpdate({ target: settings.id, set: { data: parsed.data, updatedAt: new Date() } });
   return { ok: true, settings: parsed.data };
-}
-
-function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
 }

@@ -31,6 +31,7 @@ import { outboxProblems, retryMail } from "~/modules/mail/outbox.server";
 import { parsePage } from "~/modules/blog/pagination";
 import { cn } from "~/utils/cn";
 import { formatShortDateTime } from "~/utils/format";
+import { parseId } from "~/utils/form";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/messages";
 
@@ -64,8 +65,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   }
   const q = url.searchParams.get("q") ?? "";
   const page = parsePage(url.searchParams.get("pagina")) ?? 1;
-  const id = Number(url.searchParams.get("id"));
-  const selected = Number.isInteger(id) && id > 0 ? await openMessage(db, id) : null;
+  const id = parseId(url.searchParams.get("id"));
+  const selected = id === null ? null : await openMessage(db, id);
   const isAdmin = can(user.role, "canManageUsers");
   return {
     ...(await listMessages(db, { q, page })),
@@ -84,10 +85,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!["answered", "delete", "erase", "retry"].includes(String(intent))) {
     return data({ error: "Acción no válida" }, { status: 400 });
   }
-  const id = Number(form.get("id"));
+  const id = parseId(form.get("id"));
   const back = `/admin/mensajes${form.get("back") ? `?${String(form.get("back")).slice(0, 300)}` : ""}`;
   if (intent === "answered") {
-    if (!(await setAnswered(db, id, form.get("value") === "1"))) {
+    if (id === null || !(await setAnswered(db, id, form.get("value") === "1"))) {
       return data({ error: "Mensaje no encontrado" }, { status: 404 });
     }
     return redirectWithToast(back, {
@@ -98,8 +99,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, "canManageUsers");
   const ip = clientInfo(request, context).ip;
   if (intent === "delete") {
-    if (!(await deleteMessage(db, id)))
+    if (id === null || !(await deleteMessage(db, id))) {
       return data({ error: "Mensaje no encontrado" }, { status: 404 });
+    }
     await audit(db, { action: "message_deleted", actor: user, target: String(id), ip });
     return redirectWithToast("/admin/mensajes", { title: "Mensaje eliminado" });
   }
@@ -122,9 +124,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (intent === "retry") {
-    const outboxId = Number(form.get("outboxId"));
-    if (!(await retryMail(db, outboxId)))
+    const outboxId = parseId(form.get("outboxId"));
+    if (outboxId === null || !(await retryMail(db, outboxId))) {
       return data({ error: "Email no encontrado" }, { status: 404 });
+    }
     return redirectWithToast("/admin/mensajes", { title: "Reintento programado" });
   }
   return data({ error: "Acción no válida" }, { status: 400 });

@@ -50,6 +50,7 @@ import type { ReviewErrors } from "~/modules/reviews/schema";
 import { cn } from "~/utils/cn";
 import { formatShortDate } from "~/utils/format";
 import { notify } from "~/utils/notify";
+import { parseId } from "~/utils/form";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/reviews";
 
@@ -83,11 +84,11 @@ export async function action({ request }: Route.ActionArgs) {
   const db = await getDb();
   const form = await request.formData();
   const intent = form.get("intent");
-  const id = Number(form.get("id"));
+  const id = parseId(form.get("id"));
   const back = `/admin/resenas${form.get("back") ? `?${String(form.get("back")).slice(0, 200)}` : ""}`;
   if (intent === "toggle") {
     const publish = form.get("publish") === "1";
-    if (!(await setReviewPublished(db, id, publish))) {
+    if (id === null || !(await setReviewPublished(db, id, publish))) {
       return data(
         { formError: "No se pudo cambiar el estado de publicación", errors: {} },
         { status: 404 },
@@ -98,13 +99,16 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   if (intent === "delete") {
-    if (!(await deleteReview(db, id))) {
+    if (id === null || !(await deleteReview(db, id))) {
       return data({ formError: "No se pudo eliminar la reseña", errors: {} }, { status: 404 });
     }
     return redirectWithToast(back, { title: "Reseña eliminada correctamente" });
   }
   if (intent === "save") {
-    const editing = form.get("id") ? id : undefined;
+    if (form.get("id") && id === null) {
+      return data({ formError: "Reseña no encontrada", errors: {} }, { status: 404 });
+    }
+    const editing = id ?? undefined;
     const result = await saveReview(db, Object.fromEntries(form), editing);
     if (!result.ok) {
       return data(
