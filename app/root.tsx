@@ -13,6 +13,7 @@ import { ErrorPage } from "~/components/site/error-page";
 import type * as ToasterModule from "~/components/ui/toaster";
 import { getDb } from "~/db/client.server";
 import { getUser } from "~/modules/accounts/guard.server";
+import { reviewNotice } from "~/modules/reviews/live.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";
@@ -29,11 +30,16 @@ export const links: Route.LinksFunction = () => [
 
 export const middleware: Route.MiddlewareFunction[] = [toastMiddleware];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const [settings, user] = await Promise.all([getSettings(await getDb()), getUser(request)]);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const db = await getDb();
+  const [settings, user] = await Promise.all([getSettings(db), getUser(request)]);
+  // The new-review notice (D16); opening the reviews page clears it, so it is never shown there.
+  const notice = user ? await reviewNotice(db, user.id) : null;
+  if (notice && url.pathname.startsWith("/admin/resenas")) notice.fresh = 0;
   return {
     settings,
     user: user ? { name: user.name, role: user.role } : null,
+    reviewNotice: notice,
     publicUrl: getEnv().PUBLIC_URL,
     toast: takeToast(context),
   };

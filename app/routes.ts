@@ -12,6 +12,7 @@ export default [
   route("media/portadas/:category/:file", "routes/resources/cover.ts"),
   route("api/contacto", "routes/resources/contact-api.ts"),
   route("api/resenas", "routes/resources/review-api.ts"),
+  route("api/eventos", "routes/resources/events-api.ts"),
 
   // Public site
   layout("routes/public/layout.tsx", [

@@ -38,7 +38,14 @@ export function createApp({ staticDir }: AppOptions = {}) {
   );
   app.use(nonce);
   app.use(securityHeaders(env.PUBLIC_URL));
-  app.use(compression());
+  // Server-sent events must reach the browser as they are written, not when a buffer fills.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
+        compression.filter(req, res),
+    }),
+  );
   app.use(sameOriginOnly(env.PUBLIC_URL));
 
   if (staticDir) {
@@ -155,6 +162,12 @@ export async function start() {
     startOutboxWorker(async () => (await getDbHandle()).db, intervalMs),
     startRetentionJob(getDbHandle),
   ];
+}
+
+/** First step of a shutdown: ends the long-lived event streams so in-flight requests can finish. */
+export async function drain() {
+  const { closeReviewStreams } = await import("~/modules/reviews/live.server");
+  closeReviewStreams();
 }
 
 /** Stops background work and closes the database; called once on shutdown. */

@@ -46,6 +46,7 @@ async function shutdown(signal) {
   mod.logger.info(`${signal}: cerrando el servidor`);
   // Stop accepting, let requests in flight finish, then close what is left after 10 s.
   const closed = new Promise((resolve) => server.close(resolve));
+  await mod.drain();
   server.closeIdleConnections();
   const force = setTimeout(() => server.closeAllConnections(), 10_000);
   await closed;

@@ -16,6 +16,11 @@ export interface DbHandle {
   driver: "pglite" | "pg";
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * LISTEN on a channel: `callback` gets each NOTIFY payload (from any process on PostgreSQL).
+   * Resolves with a function that stops listening.
+   */
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -32,13 +37,18 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     // An idle client that loses its server must not crash the process.
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema });
+    const listener = pgListener(options.url);
     return {
       db,
       driver: "pg",
       ping: async () => {
         await pool.query("select 1");
       },
-      close: () => pool.end(),
+      listen: listener.listen,
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   const client = await PGlite.create(
@@ -53,8 +63,96 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
       if (client.closed) throw new Error("La base de datos está cerrada");
       await db.execute(sql`select 1`);
     },
+    listen: (channel, callback) => {
+      checkChannel(channel);
+      return client.listen(channel, callback);
+    },
     close: async () => {
       if (!client.closed) await client.close();
+    },
+  };
+}
+
+function checkChannel(channel: string) {
+  if (!/^[a-z_]{1,63}$/.test(channel)) throw new Error(`Canal no válido: ${channel}`);
+}
+
+/**
+ * One dedicated connection for LISTEN (a pooled one would lose its subscriptions). If it drops,
+ * it reconnects with a growing delay and subscribes again; NOTIFYs sent meanwhile are lost, which
+ * is why every live view also refreshes on a timer.
+ */
+function pgListener(url: string) {
+  const callbacks = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let attempts = 0;
+  let closed = false;
+
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on("notification", (m) => callbacks.get(m.channel)?.forEach((cb) => cb(m.payload ?? "")));
+      c.on("error", () => c.end().catch(() => {}));
+      c.on("end", () => {
+        if (client === c) client = null;
+        scheduleReconnect();
+      });
+      try {
+        await c.connect();
+        for (const channel of callbacks.keys()) await c.query(`LISTEN ${channel}`);
+      } catch (error) {
+        await c.end().catch(() => {});
+        throw error;
+      }
+      attempts = 0;
+      client = c;
+      return c;
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || callbacks.size === 0 || retryTimer) return;
+    const delay = Math.min(30_000, 500 * 2 ** attempts++);
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect().catch(scheduleReconnect);
+    }, delay);
+    retryTimer.unref();
+  };
+
+  return {
+    async listen(channel: string, callback: (payload: string) => void) {
+      checkChannel(channel);
+      const set = callbacks.get(channel) ?? new Set();
+      const first = set.size === 0;
+      set.add(callback);
+      callbacks.set(channel, set);
+      try {
+        const c = client ?? (await connect());
+        if (first) await c.query(`LISTEN ${channel}`);
+      } catch {
+        scheduleReconnect();
+      }
+      return async () => {
+        set.delete(callback);
+        if (set.size === 0) {
+          callbacks.delete(channel);
+          await client?.query(`UNLISTEN ${channel}`).catch(() => {});
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      callbacks.clear();
+      const c = client ?? (await connecting?.catch(() => null));
+      client = null;
+      await c?.end().catch(() => {});
     },
   };
 }

@@ -33,6 +33,8 @@ export const user = pgTable("user", {
   image: text("image"),
   role: text("role").notNull().default("contributor"),
   lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+  /** When this person last opened the reviews page: newer visitor reviews make the notice (D16). */
+  reviewsSeenAt: timestamp("reviews_seen_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

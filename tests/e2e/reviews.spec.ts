@@ -1,9 +1,28 @@
 import { expect, expectAccessible, signInAsAdmin, test } from "./fixtures";
 
-test("a visitor leaves a review; staff publish it and it appears on the landing page", async ({
+test("a visitor leaves a review; staff see it live, publish it, and it appears on the landing page", async ({
   page,
   browser,
 }) => {
+  // Staff are already on the dashboard, with desktop notifications allowed (and recorded).
+  const staffContext = await browser.newContext({ permissions: ["notifications"] });
+  await staffContext.addInitScript(() => {
+    const Real = window.Notification;
+    const shown: string[] = [];
+    Object.assign(window, { shownNotifications: shown });
+    class Recorded extends Real {
+      constructor(title: string, options?: NotificationOptions) {
+        shown.push(title);
+        super(title, options);
+      }
+    }
+    window.Notification = Recorded;
+  });
+  const staff = await staffContext.newPage();
+  await signInAsAdmin(staff);
+  const notice = staff.getByRole("link", { name: "Nueva reseña recibida" });
+  await expect(notice).toHaveCount(0);
+
   await page.goto("/#reseñas");
   const section = page.locator("#reseñas");
   // 25 built-in reviews: a carousel with real buttons, no autoplay.
@@ -31,8 +50,31 @@ test("a visitor leaves a review; staff publish it and it appears on the landing 
   await expect(dialog).toBeHidden({ timeout: 5000 });
   await expect(section.getByText("Sesiones muy útiles")).toHaveCount(0); // unpublished
 
-  const staff = await (await browser.newContext()).newPage();
-  await signInAsAdmin(staff);
+  // Live: the notice reaches the open dashboard without a reload (the fallback timer is 30 s).
+  await expect(notice).toBeVisible({ timeout: 10_000 });
+  await expect(staff.getByText("Ha llegado una reseña nueva.")).toBeVisible();
+  expect(
+    await staff.evaluate(
+      () => (window as never as { shownNotifications: string[] }).shownNotifications,
+    ),
+  ).toEqual(["Nueva reseña recibida"]);
+  expect(await staff.evaluate(() => localStorage.getItem("new_reviews_notification"))).toBe("true");
+  // On the public site, signed in: a red dot on 'Reseñas'.
+  await staff.goto("/");
+  await expect(
+    staff
+      .getByRole("navigation", { name: "Principal" })
+      .getByRole("link", { name: "Reseñas (hay reseñas nuevas)" }),
+  ).toBeVisible();
+  await staff.goto("/admin");
+  await staff.getByRole("link", { name: "Nueva reseña recibida" }).click();
+  await expect(staff).toHaveURL("/admin/resenas");
+  await expect(notice).toHaveCount(0);
+  await staff.goto("/admin");
+  await expect(staff.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  expect(await staff.evaluate(() => localStorage.getItem("new_reviews_notification"))).toBeNull();
+
   await staff.goto("/admin/resenas?estado=borradores");
   await expect(staff.getByRole("heading", { name: "Gestión de reseñas" })).toBeVisible();
   await expectAccessible(staff);

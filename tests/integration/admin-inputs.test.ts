@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDbHandle } from "~/db/client.server";
-import { signIn, upsertUserFromCli } from "~/modules/accounts/accounts.server";
 import * as messagesRoute from "~/routes/admin/messages";
 import * as reviewsRoute from "~/routes/admin/reviews";
 import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
-import { cookieFrom, makeRequest, run } from "../support/routes";
+import { makeRequest, run, staffCookie } from "../support/routes";
 
 /** Malformed record ids reach the admin actions as 4xx answers, never as database errors (500). */
 describe.each(DRIVERS)("hostile ids in admin actions (%s)", (driver) => {
@@ -13,18 +12,7 @@ describe.each(DRIVERS)("hostile ids in admin actions (%s)", (driver) => {
   beforeAll(async () => {
     db = await createTestDatabase(driver);
     setDbHandle(db);
-    await upsertUserFromCli(db.db, {
-      email: "admin@example.com",
-      password: "ids hostiles aqui",
-      role: "administrator",
-    });
-    const r = await signIn(
-      db.db,
-      { email: "admin@example.com", password: "ids hostiles aqui" },
-      { ip: "ids" },
-    );
-    if (!r.ok) throw new Error("sign-in failed");
-    cookie = cookieFrom(r.headers);
+    cookie = await staffCookie(db.db, "administrator");
   });
   afterAll(async () => {
     setDbHandle(undefined);

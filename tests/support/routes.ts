@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { requestInfoContext } from "~/context";
+import type { Db } from "~/db/client.server";
+import { signIn, upsertUserFromCli } from "~/modules/accounts/accounts.server";
 
 export const BASE = "http://localhost:3000";
 
@@ -102,4 +104,13 @@ export function linkFrom(raw: string, pathPrefix: string) {
   ).exec(decodeMail(raw));
   if (!match) throw new Error(`No hay enlace ${pathPrefix} en el email`);
   return match[0];
+}
+
+/** Creates (or updates) a staff account with this role and returns its signed-in cookie. */
+export async function staffCookie(db: Db, role: string, email = `${role}@example.com`) {
+  const password = "una frase de prueba larga";
+  await upsertUserFromCli(db, { email, password, role });
+  const r = await signIn(db, { email, password }, { ip: `ip-${email}` });
+  if (!r.ok) throw new Error(`no se pudo iniciar sesión como ${email}`);
+  return cookieFrom(r.headers);
 }

@@ -1,18 +1,35 @@
 import { Menu } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ExternalLinkButton } from "~/components/ui/link-button";
 import type { Settings } from "~/modules/settings/schemas";
+import { readNewReviewsFlag, writeNewReviewsFlag } from "~/utils/new-reviews";
 import { MOBILE_MENU_DELAY_MS, NAV_ITEMS } from "./nav-items";
 import { useSectionNavigation } from "./use-section-navigation";
 
 const MobileMenu = lazy(() => import("./mobile-menu").then((m) => ({ default: m.MobileMenu })));
 
-export function SiteHeader({ settings, signedIn }: { settings: Settings; signedIn: boolean }) {
+export function SiteHeader({
+  settings,
+  signedIn,
+  newReviews,
+}: {
+  settings: Settings;
+  signedIn: boolean;
+  /** Signed in and reviews arrived since the reviews page was last opened (D16). */
+  newReviews: boolean;
+}) {
   const goTo = useSectionNavigation();
   const [open, setOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
+  // Signed out, the browser's flag (spec §3) remembers that new reviews were waiting.
+  const [flagged, setFlagged] = useState(false);
+  useEffect(() => {
+    if (signedIn) writeNewReviewsFlag(newReviews);
+    else setFlagged(readNewReviewsFlag());
+  }, [signedIn, newReviews]);
+  const dotFor = (id: string) => (signedIn && newReviews && id === "reseñas" ? <NewDot /> : null);
 
   const onItem = (id: string, fromDrawer: boolean) => (event: React.MouseEvent) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -58,6 +75,7 @@ export function SiteHeader({ settings, signedIn }: { settings: Settings; signedI
                   className="inline-flex min-h-11 items-center rounded-full px-3 whitespace-nowrap text-[0.95rem] font-medium text-ink-soft no-underline hover:bg-sand hover:text-ink"
                 >
                   {item.label}
+                  {dotFor(item.id)}
                 </a>
               </li>
             ))}
@@ -83,6 +101,7 @@ export function SiteHeader({ settings, signedIn }: { settings: Settings; signedI
               className="hidden min-h-11 items-center rounded-full px-3 text-sm font-semibold text-primary no-underline hover:bg-primary-soft md:inline-flex"
             >
               Acceder
+              {flagged ? <NewDot /> : null}
             </Link>
           )}
           <Button
@@ -112,6 +131,7 @@ export function SiteHeader({ settings, signedIn }: { settings: Settings; signedI
                           className="flex min-h-12 items-center rounded-xl px-3 text-lg text-ink no-underline hover:bg-sand"
                         >
                           {item.label}
+                          {dotFor(item.id)}
                         </a>
                       </li>
                     ))}
@@ -132,6 +152,7 @@ export function SiteHeader({ settings, signedIn }: { settings: Settings; signedI
                       className="flex min-h-11 items-center justify-center rounded-full font-semibold text-primary no-underline hover:bg-primary-soft"
                     >
                       Acceder
+                      {flagged ? <NewDot /> : null}
                     </Link>
                   )}
                 </div>
@@ -155,6 +176,15 @@ export function SiteHeader({ settings, signedIn }: { settings: Settings; signedI
         </nav>
       </noscript>
     </header>
+  );
+}
+
+function NewDot() {
+  return (
+    <>
+      <span aria-hidden="true" className="ml-1.5 inline-block size-2 rounded-full bg-danger" />
+      <span className="sr-only"> (hay reseñas nuevas)</span>
+    </>
   );
 }
 

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { contentSeeds, reviews } from "~/db/schema";
 import { escapeHtml } from "~/modules/mail/mail.server";
 import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
+import { announceNewReview } from "./live.server";
 import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
@@ -109,6 +110,7 @@ export async function submitReview(
       })
       .returning({ id: reviews.id });
     await enqueueMail(tx, reviewNotice(input, now, settings.contactEmail));
+    await announceNewReview(tx, row!.id);
     return row!.id;
   });
   nudgeOutbox();

@@ -1,12 +1,14 @@
 import { ExternalLink } from "lucide-react";
-import { Outlet, useNavigation } from "react-router";
+import { Link, Outlet, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminMobileNav, AdminSidebar } from "~/components/admin/admin-nav";
+import { useLiveReviews } from "~/components/admin/use-live-reviews";
 import { Spinner } from "~/components/ui/spinner";
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import { unreadCount } from "~/modules/contact/contact.server";
+import { useRootData } from "~/root";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => [
@@ -23,6 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user, unread } = loaderData;
   const navigation = useNavigation();
+  const notice = useRootData()?.reviewNotice ?? null;
+  useLiveReviews(notice);
   const pending =
     navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
   return (
@@ -37,8 +41,19 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               <p className="text-sm text-muted">Hola, {user.name}</p>
             </div>
           </div>
-          <div className="flex items-center gap-3">
+          <div className="flex flex-wrap items-center justify-end gap-3">
             {pending ? <Spinner label="Cargando página…" /> : null}
+            <div aria-live="polite">
+              {notice && notice.fresh > 0 ? (
+                <Link
+                  to="/admin/reviews"
+                  className="inline-flex min-h-11 items-center gap-2 rounded-full bg-danger-soft px-4 text-sm font-semibold text-danger no-underline hover:underline"
+                >
+                  <span aria-hidden="true" className="size-2 rounded-full bg-danger" />
+                  Nueva reseña recibida
+                </Link>
+              ) : null}
+            </div>
             <a
               href="/"
               target="_blank"

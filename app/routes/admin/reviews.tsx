@@ -1,4 +1,4 @@
-import { Pencil, Plus, RefreshCw, Trash2 } from "lucide-react";
+import { Bell, Pencil, Plus, RefreshCw, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
@@ -46,10 +46,16 @@ import {
   setReviewPublished,
   type StatusFilter,
 } from "~/modules/reviews/reviews.server";
+import { markReviewsSeen } from "~/modules/reviews/live.server";
 import type { ReviewErrors } from "~/modules/reviews/schema";
 import { cn } from "~/utils/cn";
 import { formatShortDate } from "~/utils/format";
 import { notify } from "~/utils/notify";
+import {
+  type NotificationState,
+  notificationState,
+  requestNotifications,
+} from "~/utils/new-reviews";
 import { parseId } from "~/utils/form";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/reviews";
@@ -70,7 +76,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const raw = url.searchParams.get("estado");
   const status: StatusFilter = raw === "publicadas" || raw === "borradores" ? raw : "todas";
   const page = parsePage(url.searchParams.get("pagina")) ?? 1;
-  const result = await listReviews(await getDb(), { status, page });
+  const db = await getDb();
+  const [result] = await Promise.all([
+    listReviews(db, { status, page }),
+    markReviewsSeen(db, user.id),
+  ]);
   return {
     ...result,
     items: result.items.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
@@ -174,6 +184,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <EnableNotificationsButton />
           <Button
             variant="secondary"
             onClick={() => void refresh()}
@@ -432,6 +443,26 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
         </DialogContent>
       </Dialog>
     </div>
+  );
+}
+
+/** Shown only while desktop notifications are not granted (spec §2). */
+function EnableNotificationsButton() {
+  const [state, setState] = useState<NotificationState | null>(null);
+  useEffect(() => setState(notificationState()), []);
+  if (state === null || state === "granted") return null;
+  const enable = async () => {
+    if (await requestNotifications()) {
+      notify({ title: "Las notificaciones están habilitadas" });
+    } else {
+      notify({ type: "error", title: "No se pudo habilitar las notificaciones" });
+    }
+    setState(notificationState());
+  };
+  return (
+    <Button variant="secondary" onClick={() => void enable()}>
+      <Bell aria-hidden="true" /> Activar notificaciones
+    </Button>
   );
 }
 

@@ -8,7 +8,11 @@ export default function PublicLayout() {
   if (!root) return <Outlet />;
   return (
     <>
-      <SiteHeader settings={root.settings} signedIn={Boolean(root.user)} />
+      <SiteHeader
+        settings={root.settings}
+        signedIn={Boolean(root.user)}
+        newReviews={(root.reviewNotice?.fresh ?? 0) > 0}
+      />
       <main id="contenido" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
