@@ -77,6 +77,9 @@ test("a visitor leaves a review; staff see it live, publish it, and it appears o
 
   await staff.goto("/admin/resenas?estado=borradores");
   await expect(staff.getByRole("heading", { name: "Gestión de reseñas" })).toBeVisible();
+  // Desktop notifications are already allowed in this browser: no 'Activar notificaciones'.
+  await expect(staff.getByRole("button", { name: "Actualizar" })).toBeVisible();
+  await expect(staff.getByRole("button", { name: "Activar notificaciones" })).toHaveCount(0);
   await expectAccessible(staff);
   await staff.getByRole("button", { name: "Publicar la reseña de Sergio E." }).click();
   await expect(staff.getByText("Reseña publicada correctamente")).toBeVisible();

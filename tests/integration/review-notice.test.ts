@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDbHandle } from "~/db/client.server";
 import { user } from "~/db/schema";
@@ -89,6 +90,26 @@ describe.each(DRIVERS)("new-review notice (%s)", (driver) => {
     expect(await rootNotice()).toEqual({ total: 4, received: 3, fresh: 1 });
     await run(reviewsPage.loader, { request: makeRequest("/admin/resenas", { cookie }) });
     expect(await reviewNotice(db.db, userId)).toEqual({ total: 4, received: 3, fresh: 0 });
+  });
+
+  it("a list that cannot load still renders the page with the spec's inline error", async () => {
+    const ok = await run(reviewsPage.loader, {
+      request: makeRequest("/admin/resenas", { cookie }),
+    });
+    expect((ok.data as { loadError: unknown }).loadError).toBeNull();
+    await db.db.execute(sql`alter table reviews rename to reviews_hidden`);
+    try {
+      const out = await run(reviewsPage.loader, {
+        request: makeRequest("/admin/resenas", { cookie }),
+      });
+      expect(out.status).toBe(200);
+      expect(out.data).toMatchObject({
+        items: [],
+        loadError: expect.stringContaining("base de datos"),
+      });
+    } finally {
+      await db.db.execute(sql`alter table reviews_hidden rename to reviews`);
+    }
   });
 
   it("nobody signed in: no notice", async () => {

@@ -57,6 +57,7 @@ import {
   requestNotifications,
 } from "~/utils/new-reviews";
 import { parseId } from "~/utils/form";
+import { logger } from "~/utils/logger.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/reviews";
 
@@ -77,16 +78,33 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const status: StatusFilter = raw === "publicadas" || raw === "borradores" ? raw : "todas";
   const page = parsePage(url.searchParams.get("pagina")) ?? 1;
   const db = await getDb();
-  const [result] = await Promise.all([
-    listReviews(db, { status, page }),
-    markReviewsSeen(db, user.id),
-  ]);
-  return {
-    ...result,
-    items: result.items.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    status,
-    canPublish: can(user.role, "canPublish"),
-  };
+  const canPublish = can(user.role, "canPublish");
+  try {
+    const [result] = await Promise.all([
+      listReviews(db, { status, page }),
+      markReviewsSeen(db, user.id),
+    ]);
+    return {
+      ...result,
+      items: result.items.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      status,
+      canPublish,
+      loadError: null,
+    };
+  } catch (err) {
+    // The page still renders (header, buttons) with the spec's inline error (§8).
+    logger.error({ err }, "no se pudieron cargar las reseñas");
+    return {
+      items: [],
+      total: 0,
+      pending: 0,
+      page: 1,
+      pageCount: 1,
+      status,
+      canPublish,
+      loadError: "la base de datos no respondió. Inténtalo de nuevo en unos segundos.",
+    };
+  }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -141,12 +159,15 @@ const REFRESH_MS = 30_000;
 const REFRESH_LOCK_MS = 1500;
 
 export default function ReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, pending, status, canPublish } = loaderData;
+  const { items, total, page, pageCount, pending, status, canPublish, loadError } = loaderData;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const [editing, setEditing] = useState<Row | "new" | null>(null);
   const [locked, setLocked] = useState(false);
   const errors: ReviewErrors = actionData?.errors ?? {};
+  // Changing filter or page loads the list again: say so where the list is.
+  const listLoading =
+    navigation.state === "loading" && navigation.location.pathname === "/admin/resenas";
 
   // The list refreshes every 30 s (spec §7) and after each change (loaders revalidate).
   useEffect(() => {
@@ -226,7 +247,14 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
           ))}
         </ul>
       </nav>
-      {items.length === 0 ? (
+      <p role="status" className={cn(!listLoading && "sr-only")}>
+        {listLoading ? "Cargando reseñas..." : ""}
+      </p>
+      {loadError ? (
+        <p role="alert" className="rounded-field bg-danger-soft p-3 text-danger">
+          Error al cargar las reseñas: {loadError}
+        </p>
+      ) : items.length === 0 ? (
         <p className="rounded-card border border-border bg-surface p-6 text-muted">
           No hay reseñas disponibles. ¡Crea la primera!
         </p>
