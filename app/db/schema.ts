@@ -144,6 +144,13 @@ export const articles = pgTable(
   ],
 );
 
+/** A changed article slug keeps its old address: /blog/{fromSlug} answers 301 to the new one. */
+export const articleRedirects = pgTable("article_redirects", {
+  fromSlug: text("from_slug").primaryKey(),
+  toSlug: text("to_slug").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Seed content inserted once per database (articles, reviews …), so edits are never overwritten. */
 export const contentSeeds = pgTable("content_seeds", {
   key: text("key").primaryKey(),

@@ -28,7 +28,7 @@ const cardColumns = {
  * meet ('ansioso' → ansios | ansi:* finds 'ansiedad' → ansied). Words are ANDed. NULL when the
  * text has no searchable word (only stopwords or symbols): then there is no filter.
  */
-async function tsQuery(db: Db, q: string): Promise<SQL | null> {
+export async function tsQuery(db: Db, q: string): Promise<SQL | null> {
   const result = await db.execute<{ query: string | null }>(sql`
     select to_tsquery('simple', string_agg(
       '(' || quote_literal(lexeme) || ' | ' ||

@@ -1,8 +1,9 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
 import { ArticleCard } from "~/components/site/article-card";
 import { ShareLinks } from "~/components/site/share";
 import { getDb } from "~/db/client.server";
+import { redirectFor } from "~/modules/blog/admin.server";
 import { getPublicArticle, neighbours } from "~/modules/blog/blog.server";
 import { categoryLabel } from "~/modules/blog/categories";
 import { renderMarkdown } from "~/modules/content/markdown";
@@ -14,7 +15,12 @@ import type { Route } from "./+types/article";
 export async function loader({ params }: Route.LoaderArgs) {
   const db = await getDb();
   const found = await getPublicArticle(db, params.slug);
-  if (!found) throw data({ notFound: true }, { status: 404 });
+  if (!found) {
+    // An article whose address changed keeps its old links working (301).
+    const moved = await redirectFor(db, params.slug);
+    if (moved) throw redirect(`/blog/${encodeURIComponent(moved)}`, 301);
+    throw data({ notFound: true }, { status: 404 });
+  }
   const { article, related } = found;
   return {
     article: {

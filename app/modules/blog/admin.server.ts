@@ -1,0 +1,184 @@
+import { and, asc, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { articleRedirects, articles } from "~/db/schema";
+import {
+  ARTICLE_MESSAGES,
+  type ArticleErrors,
+  MAX_RELATED,
+  readArticle,
+  todayInMadrid,
+  validateArticle,
+} from "./article-form";
+import { normalizeQuery, tsQuery } from "./blog.server";
+
+export const ADMIN_PAGE_SIZE = 20;
+export type AdminSort = "recientes" | "antiguos";
+
+/** Staff's list: every article, public or private, searchable, sorted by date, paginated. */
+export async function listAdminArticles(
+  db: Db,
+  options: { q?: string; sort?: AdminSort; page?: number } = {},
+) {
+  const q = normalizeQuery(options.q);
+  const query = q ? await tsQuery(db, q) : null;
+  // Full-text search (title, excerpt, text); a title fragment also matches as typed.
+  const where: SQL | undefined = q
+    ? sql`(${query ? sql`${sql.raw('"articles"."search"')} @@ ${query} or ` : sql``}${articles.title} ilike ${`%${q.replace(/[\\%_]/g, "\\$&")}%`})`
+    : undefined;
+  const [totalRow] = await db.select({ n: count() }).from(articles).where(where);
+  const total = totalRow?.n ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const dir = options.sort === "antiguos" ? asc : desc;
+  const items = await db
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      title: articles.title,
+      category: articles.category,
+      date: articles.date,
+      image: articles.image,
+      imageAlt: articles.imageAlt,
+      isPublic: articles.isPublic,
+    })
+    .from(articles)
+    .where(where)
+    .orderBy(dir(articles.date), dir(articles.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  return { items, total, page, pageCount, q, sort: options.sort ?? "recientes" };
+}
+
+export async function getArticle(db: Db, slug: string) {
+  const [row] = await db.select().from(articles).where(eq(articles.slug, slug));
+  return row ?? null;
+}
+
+/** The other articles, for the related-articles picker. */
+export async function articleOptions(db: Db, exceptSlug?: string) {
+  return db
+    .select({ slug: articles.slug, title: articles.title })
+    .from(articles)
+    .where(exceptSlug ? ne(articles.slug, exceptSlug) : undefined)
+    .orderBy(desc(articles.date), desc(articles.id));
+}
+
+export type SaveArticleResult =
+  | { ok: true; slug: string; title: string }
+  | { ok: false; status: 400 | 404 | 409; errors: ArticleErrors; formError?: string };
+
+/**
+ * Creates an article (originalSlug absent) or updates one. A changed slug leaves a redirect
+ * from the old address (earlier redirects to it follow along) and related links are rewritten,
+ * all in one transaction: nothing is stored half-way.
+ */
+export async function saveArticle(
+  db: Db,
+  raw: Record<string, unknown>,
+  options: { originalSlug?: string; author?: string | null } = {},
+): Promise<SaveArticleResult> {
+  const input = readArticle(raw);
+  const errors = validateArticle(input);
+  if (Object.keys(errors).length > 0) return { ok: false, status: 400, errors };
+  const { originalSlug } = options;
+  return db.transaction(async (tx) => {
+    const existing = originalSlug
+      ? (await tx.select().from(articles).where(eq(articles.slug, originalSlug)).for("update"))[0]
+      : undefined;
+    if (originalSlug && !existing) {
+      return { ok: false, status: 404, errors: {}, formError: "Artículo no encontrado" } as const;
+    }
+    if (input.slug !== originalSlug) {
+      const [taken] = await tx
+        .select({ id: articles.id })
+        .from(articles)
+        .where(eq(articles.slug, input.slug));
+      if (taken)
+        return { ok: false, status: 409, errors: { slug: ARTICLE_MESSAGES.slugTaken } } as const;
+    }
+    // Only existing articles can be related, never the article itself.
+    const known = new Set(
+      (await tx.select({ slug: articles.slug }).from(articles)).map((r) => r.slug),
+    );
+    const relatedSlugs = input.relatedSlugs
+      .filter((s) => known.has(s) && s !== input.slug && s !== originalSlug)
+      .slice(0, MAX_RELATED);
+    const values = {
+      title: input.title,
+      slug: input.slug,
+      category: input.category,
+      excerpt: input.excerpt,
+      content: input.content,
+      image: input.image,
+      imageAlt: input.imageAlt,
+      relatedSlugs,
+      isPublic: input.isPublic,
+    };
+    // The new address is an article again, not a redirect.
+    await tx.delete(articleRedirects).where(eq(articleRedirects.fromSlug, input.slug));
+    if (!existing) {
+      await tx.insert(articles).values({
+        ...values,
+        date: todayInMadrid(),
+        author: options.author ?? null,
+      });
+      return { ok: true, slug: input.slug, title: input.title } as const;
+    }
+    await tx
+      .update(articles)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(articles.id, existing.id));
+    if (existing.slug !== input.slug) await moveSlug(tx, existing.slug, input.slug);
+    return { ok: true, slug: input.slug, title: input.title } as const;
+  });
+}
+
+async function moveSlug(tx: Db, from: string, to: string) {
+  await tx.update(articleRedirects).set({ toSlug: to }).where(eq(articleRedirects.toSlug, from));
+  await tx
+    .insert(articleRedirects)
+    .values({ fromSlug: from, toSlug: to })
+    .onConflictDoUpdate({ target: articleRedirects.fromSlug, set: { toSlug: to } });
+  // Related links written in other articles follow the article to its new address.
+  await tx.execute(sql`
+    update ${articles}
+    set related_slugs = (
+      select coalesce(jsonb_agg(case when value = ${from} then ${to} else value end), '[]'::jsonb)
+      from jsonb_array_elements_text(related_slugs) as value
+    )
+    where related_slugs ? ${from}`);
+}
+
+export async function setArticleVisibility(db: Db, slug: string, isPublic: boolean) {
+  const rows = await db
+    .update(articles)
+    .set({ isPublic, updatedAt: new Date() })
+    .where(eq(articles.slug, slug))
+    .returning({ title: articles.title });
+  return rows[0] ?? null;
+}
+
+/** Deletes the article and the redirects that led to it (they would only lead to a 404). */
+export async function deleteArticle(db: Db, slug: string) {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(articles)
+      .where(eq(articles.slug, slug))
+      .returning({ title: articles.title });
+    if (rows.length) await tx.delete(articleRedirects).where(eq(articleRedirects.toSlug, slug));
+    return rows[0] ?? null;
+  });
+}
+
+/** Where an old address of a public article now lives, if it moved. */
+export async function redirectFor(db: Db, slug: string) {
+  const [row] = await db
+    .select({ to: articleRedirects.toSlug })
+    .from(articleRedirects)
+    .innerJoin(
+      articles,
+      and(eq(articles.slug, articleRedirects.toSlug), eq(articles.isPublic, true)),
+    )
+    .where(eq(articleRedirects.fromSlug, slug));
+  return row?.to ?? null;
+}
