@@ -10,8 +10,10 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("blog/rss.xml", "routes/resources/rss.ts"),
   route("media/portadas/:category/:file", "routes/resources/cover.ts"),
+  route("media/*", "routes/resources/media.ts"),
   route("api/contacto", "routes/resources/contact-api.ts"),
   route("api/resenas", "routes/resources/review-api.ts"),
+  route("api/imagenes", "routes/resources/image-upload-api.ts"),
 
   // Public site
   layout("routes/public/layout.tsx", [
