@@ -25,7 +25,8 @@ function upload(
   extra?: (form: FormData) => void,
 ) {
   const form = new FormData();
-  if (file) form.append("file", new Blob([file.bytes], { type: file.type }), file.name);
+  if (file)
+    form.append("file", new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   extra?.(form);
   const headers = new Headers();
   if (cookie) headers.set("cookie", cookie);
@@ -186,7 +187,7 @@ describe.each(DRIVERS)("image upload and serving (%s)", (driver) => {
     const file = { bytes: await photo(100, 100), name: "a.jpg", type: "image/jpeg" };
     const two = await run(uploadRoute.action, {
       request: upload(file, cookies.editor, (f) =>
-        f.append("otro", new Blob([file.bytes], { type: "image/jpeg" }), "b.jpg"),
+        f.append("otro", new Blob([new Uint8Array(file.bytes)], { type: "image/jpeg" }), "b.jpg"),
       ),
     });
     expect(two.status).toBe(400);
