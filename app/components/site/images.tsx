@@ -52,7 +52,7 @@ export function ProfessionalPortrait({
   }
   return (
     <img
-      {...responsiveImage(portrait.url, "(min-width: 768px) 20rem, min(20rem, 100vw)")}
+      {...responsiveImage(portrait.url, "20rem")}
       alt={portrait.alt}
       width={480}
       height={560}
