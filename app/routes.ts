@@ -10,9 +10,11 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("blog/rss.xml", "routes/resources/rss.ts"),
   route("media/portadas/:category/:file", "routes/resources/cover.ts"),
+  route("media/*", "routes/resources/media.ts"),
   route("api/contacto", "routes/resources/contact-api.ts"),
   route("api/resenas", "routes/resources/review-api.ts"),
   route("api/eventos", "routes/resources/events-api.ts"),
+  route("api/imagenes", "routes/resources/image-upload-api.ts"),
 
   // Public site
   layout("routes/public/layout.tsx", [
@@ -48,6 +50,7 @@ export default [
       route("blog", "routes/admin/blog.tsx"),
       route("blog/nuevo", "routes/admin/blog-new.tsx"),
       route("blog/editar/:slug", "routes/admin/blog-edit.tsx"),
+      route("blog/vista-previa/:slug", "routes/admin/blog-preview.tsx"),
       route("resenas", "routes/admin/reviews.tsx"),
       route("reviews", "routes/admin/reviews-redirect.tsx"),
       route("mensajes", "routes/admin/messages.tsx"),

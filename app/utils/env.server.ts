@@ -8,6 +8,13 @@ import { z } from "zod";
  * Every variable has a working default for `npm start`; the auth secret is generated
  * on first start and kept in DATA_DIR when not given.
  */
+const S3_REQUIRED = [
+  "S3_ENDPOINT",
+  "S3_BUCKET",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+] as const;
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -30,6 +37,27 @@ const EnvSchema = z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
     AUTH_SECRET: z.string().min(32, "debe tener al menos 32 caracteres").optional(),
+    // Almacenamiento de imágenes compatible con S3 (sin estas variables: disco en DATA_DIR/media)
+    S3_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: "debe ser una URL http(s) válida" })
+      .optional(),
+    S3_BUCKET: z.string().min(1).max(255).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+  })
+  .superRefine((env, ctx) => {
+    const given = S3_REQUIRED.filter((name) => env[name] !== undefined);
+    if (given.length === 0 || given.length === S3_REQUIRED.length) return;
+    for (const name of S3_REQUIRED) {
+      if (env[name] === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: `falta: para usar S3 hay que definir ${S3_REQUIRED.join(", ")} (solo se han definido ${given.join(", ")})`,
+        });
+      }
+    }
   })
   .transform((env) => ({
     ...env,

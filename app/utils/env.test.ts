@@ -34,6 +34,21 @@ describe("environment", () => {
     );
   });
 
+  it("accepts S3 storage only when all its variables are set", () => {
+    const s3 = {
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_BUCKET: "consulta",
+      S3_ACCESS_KEY_ID: "clave",
+      S3_SECRET_ACCESS_KEY: "secreto",
+    };
+    expect(parseEnv(s3)).toMatchObject({ ...s3, S3_REGION: "us-east-1" });
+    expect(parseEnv({}).S3_ENDPOINT).toBeUndefined();
+    expect(() => parseEnv({ S3_ENDPOINT: s3.S3_ENDPOINT, S3_BUCKET: "consulta" })).toThrowError(
+      /S3_ACCESS_KEY_ID: falta[\s\S]*S3_SECRET_ACCESS_KEY: falta/,
+    );
+    expect(() => parseEnv({ ...s3, S3_ENDPOINT: "ftp://x" })).toThrowError(/S3_ENDPOINT/);
+  });
+
   it("generates the auth secret once and keeps it in DATA_DIR", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "env-"));
     process.env = { ...saved, DATA_DIR: dir, AUTH_SECRET: "" };

@@ -14,14 +14,27 @@ import { cookieFrom, makeRequest, run } from "../support/routes";
 const REQUIRED: Record<string, { loader: Capability | "signedIn" | null; action?: Capability }> = {
   "routes/admin/layout.tsx": { loader: "signedIn" },
   "routes/admin/dashboard.tsx": { loader: "signedIn" },
-  "routes/admin/blog.tsx": { loader: "signedIn" },
-  "routes/admin/blog-new.tsx": { loader: "signedIn" },
-  "routes/admin/blog-edit.tsx": { loader: "signedIn" },
+  "routes/admin/blog.tsx": { loader: "signedIn", action: "canPublish" },
+  "routes/admin/blog-new.tsx": { loader: "signedIn", action: "canPublish" },
+  "routes/admin/blog-edit.tsx": { loader: "signedIn", action: "canPublish" },
+  "routes/admin/blog-preview.tsx": { loader: "signedIn" },
   "routes/admin/reviews.tsx": { loader: "signedIn", action: "canPublish" },
   "routes/admin/reviews-redirect.tsx": { loader: "signedIn" },
   "routes/admin/messages.tsx": { loader: "canReadMessages", action: "canReadMessages" },
   "routes/admin/users.tsx": { loader: "canManageUsers", action: "canManageUsers" },
   "routes/admin/settings.tsx": { loader: "canManageUsers", action: "canManageUsers" },
+};
+
+/**
+ * The JSON endpoints under /api/: each is either public (null: its own checks, rate limits) or
+ * needs a capability, answering 401 to anonymous callers and 403 to roles without it.
+ */
+const API_REQUIRED: Record<string, { action: Capability | null }> = {
+  "routes/resources/contact-api.ts": { action: null },
+  "routes/resources/review-api.ts": { action: null },
+  "routes/resources/image-upload-api.ts": { action: "canPublish" },
+  // Only a loader: the event stream, for signed-in staff (tests/integration/review-notice.test.ts).
+  "routes/resources/events-api.ts": { action: null },
 };
 
 const GRANTS: Record<string, Capability[]> = {
@@ -30,26 +43,34 @@ const GRANTS: Record<string, Capability[]> = {
   contributor: [],
 };
 
-function adminRoutes(
+function routesUnder(
+  prefix: string,
   entries: RouteConfigEntry[],
   parent = "",
 ): Array<{ file: string; path: string }> {
   return entries.flatMap((e) => {
     const path = e.path ? `${parent}/${e.path}`.replace(/\/+/g, "/") : parent;
-    const children = adminRoutes(e.children ?? [], path);
-    // A pathless layout belongs to the admin area when its children do.
-    const ownPath = path.startsWith("/admin") ? path : (children[0]?.path ?? "");
-    const own = ownPath.startsWith("/admin") ? [{ file: e.file, path: ownPath }] : [];
+    const children = routesUnder(prefix, e.children ?? [], path);
+    // A pathless layout belongs to the area when its children do.
+    const ownPath = path.startsWith(prefix) ? path : (children[0]?.path ?? "");
+    const own = ownPath.startsWith(prefix) ? [{ file: e.file, path: ownPath }] : [];
     return [...own, ...children];
   });
 }
 
-const ADMIN = adminRoutes(routes as RouteConfigEntry[]);
+const ADMIN = routesUnder("/admin", routes as RouteConfigEntry[]);
+const API = routesUnder("/api/", routes as RouteConfigEntry[]);
 
 it("every admin route in routes.ts has an expected permission", () => {
   expect(ADMIN.length).toBeGreaterThan(5);
   for (const { file } of ADMIN)
     expect(REQUIRED, `falta ${file} en REQUIRED`).toHaveProperty([file]);
+});
+
+it("every /api/ route in routes.ts is declared public or guarded", () => {
+  expect(API.length).toBeGreaterThanOrEqual(3);
+  for (const { file } of API)
+    expect(API_REQUIRED, `falta ${file} en API_REQUIRED`).toHaveProperty([file]);
 });
 
 describe.each(DRIVERS)("authorization matrix (%s)", (driver) => {
@@ -105,5 +126,19 @@ describe.each(DRIVERS)("authorization matrix (%s)", (driver) => {
     } else {
       expect(outcome.status).toBe(403);
     }
+  });
+
+  const apiCases = API.filter(({ file }) => API_REQUIRED[file]?.action).flatMap(({ file, path }) =>
+    ["anonymous", "contributor", "editor", "administrator"].map((who) => ({ file, path, who })),
+  );
+
+  it.each(apiCases)("guarded API $path as $who", async ({ file, path, who }) => {
+    const mod = (await import(`../../app/${file}`)) as Record<string, unknown>;
+    const required = API_REQUIRED[file]!.action!;
+    const request = makeRequest(path, { cookie: cookies[who], form: { intent: "nada" } });
+    const outcome = await run(mod.action as (args: never) => unknown, { request });
+    if (who === "anonymous") expect(outcome.status).toBe(401);
+    else if (GRANTS[who]!.includes(required)) expect([401, 403]).not.toContain(outcome.status);
+    else expect(outcome.status).toBe(403);
   });
 });

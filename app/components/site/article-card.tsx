@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { categoryLabel } from "~/modules/blog/categories";
+import { responsiveImage } from "~/modules/media/responsive";
 import { formatLongDate } from "~/utils/format";
 
 export interface ArticleCardData {
@@ -11,6 +12,9 @@ export interface ArticleCardData {
   image: string;
   imageAlt: string;
 }
+
+/** Cards sit one, two or three to a row (see the blog grid); the browser picks the variant. */
+const CARD_SIZES = "(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw";
 
 /** A blog card: cover, category, title (the link), excerpt, date in Spanish. */
 export function ArticleCard({
@@ -26,7 +30,7 @@ export function ArticleCard({
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-card border border-border bg-surface shadow-soft transition-shadow hover:shadow-lift">
       <img
-        src={article.image}
+        {...responsiveImage(article.image, CARD_SIZES)}
         alt={article.imageAlt}
         width={1200}
         height={675}

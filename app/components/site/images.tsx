@@ -1,3 +1,4 @@
+import { responsiveImage } from "~/modules/media/responsive";
 import type { ServiceSlug } from "~/modules/services/slugs";
 
 /**
@@ -34,6 +35,32 @@ export function HeroImage(props: ImgProps) {
 
 export function PortraitImage(props: ImgProps) {
   return <Illustration file="retrato" width={480} height={560} {...props} />;
+}
+
+/**
+ * The professional's portrait: the photo uploaded in Ajustes (responsive WebP, cropped to the
+ * illustration's 6:7 frame so the layout never jumps), or the illustrated placeholder.
+ */
+export function ProfessionalPortrait({
+  portrait,
+  name,
+  className,
+  ...props
+}: Omit<ImgProps, "alt"> & { portrait: { url: string; alt: string }; name: string }) {
+  if (!portrait.url) {
+    return <PortraitImage alt={`Retrato ilustrado de ${name}`} className={className} {...props} />;
+  }
+  return (
+    <img
+      {...responsiveImage(portrait.url, "20rem")}
+      alt={portrait.alt}
+      width={480}
+      height={560}
+      decoding="async"
+      className={`${className ?? ""} aspect-[6/7] bg-primary-soft object-cover`}
+      {...props}
+    />
+  );
 }
 
 export function ServiceImage({ service, ...props }: ImgProps & { service: ServiceSlug }) {

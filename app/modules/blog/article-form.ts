@@ -21,6 +21,7 @@ export const ARTICLE_MESSAGES = {
   imageAltMax: "El texto alternativo no puede exceder 200 caracteres",
   related: "Elige como mucho 6 artículos relacionados",
   saveError: "Ha ocurrido un error al guardar el artículo.",
+  checkFields: "No se pudo guardar: revisa los campos marcados.",
 } as const;
 
 export const MAX_RELATED = 6;

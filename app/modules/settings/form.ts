@@ -2,7 +2,7 @@ import { SOCIAL_NETWORKS, type Settings } from "./schemas";
 
 type FieldKind = "text" | "email" | "tel" | "url" | "textarea" | "number" | "switch";
 export interface SettingsField {
-  key: Exclude<keyof Settings, "socialLinks">;
+  key: Exclude<keyof Settings, "socialLinks" | "portrait">;
   label: string;
   kind: FieldKind;
   description?: string;
@@ -94,5 +94,6 @@ export function settingsFromForm(form: FormData): Record<string, unknown> {
   out.socialLinks = Object.fromEntries(
     SOCIAL_NETWORKS.map((n) => [n, form.get(`socialLinks.${n}`) ?? ""]),
   );
+  out.portrait = { url: form.get("portrait.url") ?? "", alt: form.get("portrait.alt") ?? "" };
   return out;
 }

@@ -25,6 +25,7 @@ function isHttpUrl(value: string) {
   }
 }
 
+import { isUploadedImageUrl } from "~/modules/media/responsive";
 import { SOCIAL_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from "./social";
 
 export { SOCIAL_LABELS, SOCIAL_NETWORKS, type SocialNetwork };
@@ -64,6 +65,26 @@ export const SettingsSchema = z.object({
       ReturnType<typeof optionalUrl>
     >,
   ),
+  // Retrato profesional (opcional): una imagen subida en Ajustes y su texto alternativo
+  portrait: z
+    .object({
+      url: z
+        .string({ error: "Valor no válido" })
+        .trim()
+        .max(300, "La dirección del retrato es demasiado larga")
+        .refine(
+          (v) => v === "" || isUploadedImageUrl(v),
+          "El retrato debe ser una imagen subida desde Ajustes",
+        ),
+      alt: z
+        .string({ error: "Valor no válido" })
+        .trim()
+        .max(200, "El texto alternativo no puede exceder 200 caracteres"),
+    })
+    .refine((p) => p.url === "" || p.alt.length > 0, {
+      path: ["alt"],
+      message: "Describe el retrato: el texto alternativo es obligatorio",
+    }),
   // Preferencias
   showSocialLinks: z.boolean({ error: "Valor no válido" }),
   analyticsEnabled: z.boolean({ error: "Valor no válido" }),
@@ -112,6 +133,7 @@ export const DEFAULT_SETTINGS: Settings = {
     youtube: "",
     x: "",
   },
+  portrait: { url: "", alt: "" },
   showSocialLinks: true,
   analyticsEnabled: true,
   analyticsMeasurementId: "",

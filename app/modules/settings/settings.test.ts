@@ -39,6 +39,35 @@ describe("settings schema", () => {
     });
   });
 
+  it("accepts only an uploaded image as portrait, with its alternative text", () => {
+    const portrait = (url: string, alt: string) =>
+      SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, portrait: { url, alt } });
+    const ok = portrait(
+      "/media/blog/images/1718000000000-retrato-960.webp",
+      " Ana en la consulta ",
+    );
+    expect(ok.data?.portrait).toEqual({
+      url: "/media/blog/images/1718000000000-retrato-960.webp",
+      alt: "Ana en la consulta",
+    });
+    expect(portrait("", "").success).toBe(true);
+    for (const url of [
+      "https://example.com/foto.jpg",
+      "/media/portadas/ansiedad/x.svg",
+      "/media/blog/images/../secrets.json",
+      "javascript:alert(1)",
+    ]) {
+      const bad = portrait(url, "Retrato");
+      expect(
+        bad.error?.issues.map((i) => [i.path.join("."), i.message]),
+        url,
+      ).toEqual([["portrait.url", "El retrato debe ser una imagen subida desde Ajustes"]]);
+    }
+    expect(
+      portrait("/media/blog/images/1718000000000-retrato-960.webp", "  ").error?.issues[0]?.path,
+    ).toEqual(["portrait", "alt"]);
+  });
+
   it("reads a damaged or older record field by field", () => {
     const read = settingsFromStored({ siteName: "Mi consulta", contactEmail: 42, extra: true });
     expect(read.siteName).toBe("Mi consulta");

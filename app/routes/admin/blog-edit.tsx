@@ -1,20 +1,74 @@
+import { data } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
-import { UnderConstruction } from "~/components/site/under-construction";
+import { ArticleEditor } from "~/components/admin/article-editor";
+import { useSaveErrorToast } from "~/components/admin/use-save-error-toast";
+import { getDb } from "~/db/client.server";
 import { requireUser } from "~/modules/accounts/guard.server";
+import { can } from "~/modules/accounts/roles";
+import { articleOptions, getArticle, saveArticle } from "~/modules/blog/admin.server";
+import { ARTICLE_MESSAGES } from "~/modules/blog/article-form";
+import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/blog-edit";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Editar artículo | Área de Gestión" },
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  { title: `Editar «${loaderData?.article.title ?? "artículo"}» | Área de Gestión` },
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const db = await getDb();
+  const article = await getArticle(db, params.slug);
+  if (!article) throw data({ message: "Artículo no encontrado" }, { status: 404 });
+  return {
+    article: {
+      title: article.title,
+      slug: article.slug,
+      category: article.category,
+      excerpt: article.excerpt,
+      content: article.content,
+      image: article.image,
+      imageAlt: article.imageAlt,
+      relatedSlugs: article.relatedSlugs,
+      isPublic: article.isPublic,
+    },
+    options: await articleOptions(db, article.slug),
+    canPublish: can(user.role, "canPublish"),
+  };
 }
 
-export default function Page() {
-  return <UnderConstruction title="Editar artículo" admin />;
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireUser(request, "canPublish");
+  const form = await request.formData();
+  const result = await saveArticle(
+    await getDb(),
+    { ...Object.fromEntries(form), related: form.getAll("related") },
+    { originalSlug: params.slug },
+  );
+  if (!result.ok) {
+    return data(
+      { errors: result.errors, formError: result.formError ?? ARTICLE_MESSAGES.checkFields },
+      { status: result.status },
+    );
+  }
+  return redirectWithToast("/admin/blog", {
+    title: "Artículo actualizado",
+    description: result.title,
+  });
+}
+
+export default function EditArticlePage({ loaderData, actionData }: Route.ComponentProps) {
+  useSaveErrorToast(actionData);
+  return (
+    <ArticleEditor
+      key={loaderData.article.slug}
+      article={loaderData.article}
+      options={loaderData.options}
+      canPublish={loaderData.canPublish}
+      errors={actionData?.errors}
+      formError={actionData?.formError}
+    />
+  );
 }
 
 export { AdminErrorBoundary as ErrorBoundary };

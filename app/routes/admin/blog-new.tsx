@@ -1,6 +1,13 @@
+import { data } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
-import { UnderConstruction } from "~/components/site/under-construction";
+import { ArticleEditor } from "~/components/admin/article-editor";
+import { getDb } from "~/db/client.server";
 import { requireUser } from "~/modules/accounts/guard.server";
+import { can } from "~/modules/accounts/roles";
+import { articleOptions, saveArticle } from "~/modules/blog/admin.server";
+import { useSaveErrorToast } from "~/components/admin/use-save-error-toast";
+import { ARTICLE_MESSAGES } from "~/modules/blog/article-form";
+import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/blog-new";
 
 export const meta: Route.MetaFunction = () => [
@@ -9,12 +16,40 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  return {
+    options: await articleOptions(await getDb()),
+    canPublish: can(user.role, "canPublish"),
+  };
 }
 
-export default function Page() {
-  return <UnderConstruction title="Nuevo artículo" admin />;
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request, "canPublish");
+  const form = await request.formData();
+  const result = await saveArticle(
+    await getDb(),
+    { ...Object.fromEntries(form), related: form.getAll("related") },
+    { author: user.name },
+  );
+  if (!result.ok) {
+    return data(
+      { errors: result.errors, formError: result.formError ?? ARTICLE_MESSAGES.checkFields },
+      { status: result.status },
+    );
+  }
+  return redirectWithToast("/admin/blog", { title: "Artículo creado", description: result.title });
+}
+
+export default function NewArticlePage({ loaderData, actionData }: Route.ComponentProps) {
+  useSaveErrorToast(actionData);
+  return (
+    <ArticleEditor
+      options={loaderData.options}
+      canPublish={loaderData.canPublish}
+      errors={actionData?.errors}
+      formError={actionData?.formError}
+    />
+  );
 }
 
 export { AdminErrorBoundary as ErrorBoundary };

@@ -1,6 +1,34 @@
+import { ArrowDown, ArrowUp, ExternalLink, Eye, Pencil, Plus, Search, Trash2 } from "lucide-react";
+import { data, Form, Link, useFetcher } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
-import { UnderConstruction } from "~/components/site/under-construction";
+import { ConfirmAction } from "~/components/admin/confirm-action";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { LinkButton } from "~/components/ui/link-button";
+import { Switch } from "~/components/ui/switch";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/ui/table";
+import { getDb } from "~/db/client.server";
 import { requireUser } from "~/modules/accounts/guard.server";
+import { can } from "~/modules/accounts/roles";
+import {
+  type AdminSort,
+  deleteArticle,
+  listAdminArticles,
+  setArticleVisibility,
+} from "~/modules/blog/admin.server";
+import { categoryLabel } from "~/modules/blog/categories";
+import { pageSlots, parsePage } from "~/modules/blog/pagination";
+import { responsiveImage } from "~/modules/media/responsive";
+import { formatShortDate } from "~/utils/format";
+import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/blog";
 
 export const meta: Route.MetaFunction = () => [
@@ -8,13 +36,318 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const sort: AdminSort = url.searchParams.get("orden") === "antiguos" ? "antiguos" : "recientes";
+  const page = parsePage(url.searchParams.get("pagina")) ?? 1;
+  const result = await listAdminArticles(await getDb(), {
+    q: url.searchParams.get("q") ?? "",
+    sort,
+    page,
+  });
+  return { ...result, canPublish: can(user.role, "canPublish") };
 }
 
-export default function Page() {
-  return <UnderConstruction title="Gestión del blog" admin />;
+export async function action({ request }: Route.ActionArgs) {
+  await requireUser(request, "canPublish");
+  const form = await request.formData();
+  const slug = String(form.get("slug") ?? "").slice(0, 200);
+  const back = `/admin/blog${form.get("back") ? `?${String(form.get("back")).slice(0, 300)}` : ""}`;
+  const db = await getDb();
+  switch (form.get("intent")) {
+    case "visibility": {
+      const isPublic = form.get("isPublic") === "1";
+      const done = slug ? await setArticleVisibility(db, slug, isPublic) : null;
+      if (!done) {
+        return data(
+          { error: "No se pudo cambiar la visibilidad: el artículo no existe." },
+          { status: 404 },
+        );
+      }
+      return redirectWithToast(back, {
+        title: isPublic ? "Artículo publicado" : "Artículo privado",
+        description: done.title,
+      });
+    }
+    case "delete": {
+      const done = slug ? await deleteArticle(db, slug) : null;
+      if (!done) {
+        return redirectWithToast(
+          back,
+          { type: "error", title: "Error", description: "No se pudo eliminar el artículo" },
+          { status: 303 },
+        );
+      }
+      return redirectWithToast(back, { title: "Artículo eliminado", description: done.title });
+    }
+    default:
+      return data({ error: "Acción no válida" }, { status: 400 });
+  }
+}
+
+export default function BlogAdminPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, total, page, pageCount, q, sort, canPublish } = loaderData;
+  const query = (over: Record<string, string | number | null>) => {
+    const p = new URLSearchParams();
+    const values = { q, orden: sort === "antiguos" ? "antiguos" : null, pagina: page, ...over };
+    for (const [k, v] of Object.entries(values)) {
+      if (v !== null && v !== "" && !(k === "pagina" && v === 1)) p.set(k, String(v));
+    }
+    const s = p.toString();
+    return s ? `?${s}` : "";
+  };
+  const back = query({}).slice(1);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-h1">Gestión del blog</h1>
+          <p className="mt-1 text-muted">
+            {total} {total === 1 ? "artículo" : "artículos"}
+            {q ? ` para «${q}»` : ""}
+          </p>
+        </div>
+        {canPublish ? (
+          <LinkButton to="/admin/blog/nuevo">
+            <Plus aria-hidden="true" /> Nuevo artículo
+          </LinkButton>
+        ) : null}
+      </div>
+
+      <Form method="get" role="search" className="flex max-w-xl gap-2">
+        <label htmlFor="buscar-articulos" className="sr-only">
+          Buscar por título o texto
+        </label>
+        <Input
+          id="buscar-articulos"
+          name="q"
+          type="search"
+          maxLength={100}
+          defaultValue={q}
+          placeholder="Buscar por título o texto"
+        />
+        {sort === "antiguos" ? <input type="hidden" name="orden" value="antiguos" /> : null}
+        <Button type="submit" variant="secondary">
+          <Search aria-hidden="true" /> Buscar
+        </Button>
+      </Form>
+
+      {actionData?.error ? (
+        <p role="alert" className="rounded-field bg-danger-soft p-3 text-danger">
+          {actionData.error}
+        </p>
+      ) : null}
+
+      {items.length === 0 ? (
+        <p className="rounded-card border border-border bg-surface p-6 text-muted">
+          No se encontraron artículos
+        </p>
+      ) : (
+        <Table scrollLabel="Tabla de artículos">
+          <TableHeader>
+            <TableRow>
+              <TableHead>
+                <span className="sr-only">Imagen</span>
+              </TableHead>
+              <TableHead>Título</TableHead>
+              <TableHead>Categoría</TableHead>
+              <TableHead aria-sort={sort === "antiguos" ? "ascending" : "descending"}>
+                <Link
+                  to={query({ orden: sort === "antiguos" ? null : "antiguos", pagina: 1 })}
+                  className="inline-flex min-h-11 items-center gap-1 underline-offset-4 hover:underline"
+                >
+                  Fecha
+                  {sort === "antiguos" ? (
+                    <ArrowUp aria-hidden="true" className="size-4" />
+                  ) : (
+                    <ArrowDown aria-hidden="true" className="size-4" />
+                  )}
+                  <span className="sr-only">
+                    {sort === "antiguos"
+                      ? " (más antiguos primero; ordenar por más recientes)"
+                      : " (más recientes primero; ordenar por más antiguos)"}
+                  </span>
+                </Link>
+              </TableHead>
+              <TableHead>Estado</TableHead>
+              <TableHead>Visibilidad</TableHead>
+              <TableHead>Acciones</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {items.map((a) => (
+              <TableRow key={a.id}>
+                <TableCell>
+                  <img
+                    {...responsiveImage(a.image, "96px")}
+                    alt=""
+                    width={96}
+                    height={54}
+                    loading="lazy"
+                    decoding="async"
+                    className="h-[54px] w-24 rounded-md object-cover"
+                  />
+                </TableCell>
+                <TableCell className="max-w-xs font-semibold">{a.title}</TableCell>
+                <TableCell>{categoryLabel(a.category)}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatShortDate(a.date)}</TableCell>
+                <TableCell>
+                  <Badge variant="success">Publicado</Badge>
+                </TableCell>
+                <TableCell>
+                  <VisibilitySwitch
+                    slug={a.slug}
+                    title={a.title}
+                    isPublic={a.isPublic}
+                    back={back}
+                    disabled={!canPublish}
+                  />
+                </TableCell>
+                <TableCell>
+                  <div className="flex flex-wrap gap-1">
+                    {a.isPublic ? (
+                      <a
+                        href={`/blog/${encodeURIComponent(a.slug)}`}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 text-sm font-semibold text-primary no-underline hover:bg-primary-soft"
+                      >
+                        <ExternalLink aria-hidden="true" className="size-4" /> Ver
+                        <span className="sr-only"> «{a.title}» (se abre en una pestaña nueva)</span>
+                      </a>
+                    ) : (
+                      <Link
+                        to={`/admin/blog/vista-previa/${encodeURIComponent(a.slug)}`}
+                        className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 text-sm font-semibold text-primary no-underline hover:bg-primary-soft"
+                      >
+                        <Eye aria-hidden="true" className="size-4" /> Vista previa
+                        <span className="sr-only"> de «{a.title}»</span>
+                      </Link>
+                    )}
+                    {canPublish ? (
+                      <Link
+                        to={`/admin/blog/editar/${encodeURIComponent(a.slug)}`}
+                        className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 text-sm font-semibold text-ink no-underline hover:bg-sand"
+                      >
+                        <Pencil aria-hidden="true" className="size-4" /> Editar
+                        <span className="sr-only"> «{a.title}»</span>
+                      </Link>
+                    ) : (
+                      <Button size="sm" variant="ghost" disabled>
+                        <Pencil aria-hidden="true" /> Editar
+                        <span className="sr-only"> «{a.title}»</span>
+                      </Button>
+                    )}
+                    <ConfirmAction
+                      title="Eliminar artículo"
+                      description={<>Se eliminará «{a.title}». Esta acción no se puede deshacer.</>}
+                      fields={{ intent: "delete", slug: a.slug, back: back }}
+                      trigger={
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className="text-danger"
+                          disabled={!canPublish}
+                        >
+                          <Trash2 aria-hidden="true" /> Eliminar
+                          <span className="sr-only"> «{a.title}»</span>
+                        </Button>
+                      }
+                    />
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+
+      {pageCount > 1 ? (
+        <nav aria-label="Paginación">
+          <ul className="flex flex-wrap items-center gap-2">
+            {page > 1 ? (
+              <li>
+                <Link
+                  className="inline-flex min-h-11 items-center px-2 underline"
+                  to={query({ pagina: page - 1 })}
+                >
+                  Anterior
+                </Link>
+              </li>
+            ) : null}
+            {pageSlots(page, pageCount).map((slot) =>
+              typeof slot === "number" ? (
+                <li key={slot}>
+                  <Link
+                    to={query({ pagina: slot })}
+                    aria-current={slot === page ? "page" : undefined}
+                    aria-label={`Página ${slot}`}
+                    className={
+                      slot === page
+                        ? "inline-flex size-11 items-center justify-center rounded-full bg-primary font-semibold text-white no-underline"
+                        : "inline-flex size-11 items-center justify-center rounded-full border border-border bg-surface no-underline"
+                    }
+                  >
+                    {slot}
+                  </Link>
+                </li>
+              ) : (
+                <li key={slot} aria-hidden="true" className="px-1 text-muted">
+                  …
+                </li>
+              ),
+            )}
+            {page < pageCount ? (
+              <li>
+                <Link
+                  className="inline-flex min-h-11 items-center px-2 underline"
+                  to={query({ pagina: page + 1 })}
+                >
+                  Siguiente
+                </Link>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+/** Public/private switch: posts at once, shows the new state while the server confirms. */
+function VisibilitySwitch({
+  slug,
+  title,
+  isPublic,
+  back,
+  disabled,
+}: {
+  slug: string;
+  title: string;
+  isPublic: boolean;
+  back: string;
+  disabled: boolean;
+}) {
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.get("isPublic");
+  const shown = pending ? pending === "1" : isPublic;
+  return (
+    <div className="flex items-center gap-2">
+      <Switch
+        checked={shown}
+        disabled={disabled}
+        aria-label={`Público: ${title}`}
+        onCheckedChange={(checked) =>
+          void fetcher.submit(
+            { intent: "visibility", slug, isPublic: checked ? "1" : "0", back },
+            { method: "post" },
+          )
+        }
+      />
+      <Badge variant={shown ? "success" : "neutral"}>{shown ? "Público" : "Privado"}</Badge>
+    </div>
+  );
 }
 
 export { AdminErrorBoundary as ErrorBoundary };

@@ -1,16 +1,7 @@
 import { Download, Mail, Reply, Search, Trash2 } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
+import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -250,28 +241,21 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
                   </Button>
                 </Form>
                 {isAdmin ? (
-                  <AlertDialog>
-                    <AlertDialogTrigger asChild>
+                  <ConfirmAction
+                    title="Eliminar mensaje"
+                    description={
+                      <>
+                        Se eliminará el mensaje de {selected.name}. Esta acción no se puede
+                        deshacer.
+                      </>
+                    }
+                    fields={{ intent: "delete", id: selected.id }}
+                    trigger={
                       <Button variant="ghost" className="text-danger">
                         <Trash2 aria-hidden="true" /> Eliminar
                       </Button>
-                    </AlertDialogTrigger>
-                    <AlertDialogContent>
-                      <AlertDialogTitle>Eliminar mensaje</AlertDialogTitle>
-                      <AlertDialogDescription>
-                        Se eliminará el mensaje de {selected.name}. Esta acción no se puede
-                        deshacer.
-                      </AlertDialogDescription>
-                      <AlertDialogFooter>
-                        <AlertDialogCancel>Cancelar</AlertDialogCancel>
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="delete" />
-                          <input type="hidden" name="id" value={selected.id} />
-                          <AlertDialogAction type="submit">Eliminar</AlertDialogAction>
-                        </Form>
-                      </AlertDialogFooter>
-                    </AlertDialogContent>
-                  </AlertDialog>
+                    }
+                  />
                 ) : null}
               </div>
             </article>

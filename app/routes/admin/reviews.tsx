@@ -2,17 +2,8 @@ import { Bell, Pencil, Plus, RefreshCw, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Stars } from "~/components/site/stars";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import {
@@ -314,8 +305,13 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
                       <Pencil aria-hidden="true" /> Editar
                       <span className="sr-only"> la reseña de {r.name}</span>
                     </Button>
-                    <AlertDialog>
-                      <AlertDialogTrigger asChild>
+                    <ConfirmAction
+                      title="Eliminar reseña"
+                      description={
+                        <>Se eliminará la reseña de {r.name}. Esta acción no se puede deshacer.</>
+                      }
+                      fields={{ intent: "delete", id: r.id, back: back }}
+                      trigger={
                         <Button
                           size="sm"
                           variant="ghost"
@@ -325,23 +321,8 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
                           <Trash2 aria-hidden="true" /> Eliminar
                           <span className="sr-only"> la reseña de {r.name}</span>
                         </Button>
-                      </AlertDialogTrigger>
-                      <AlertDialogContent>
-                        <AlertDialogTitle>Eliminar reseña</AlertDialogTitle>
-                        <AlertDialogDescription>
-                          Se eliminará la reseña de {r.name}. Esta acción no se puede deshacer.
-                        </AlertDialogDescription>
-                        <AlertDialogFooter>
-                          <AlertDialogCancel>Cancelar</AlertDialogCancel>
-                          <Form method="post">
-                            <input type="hidden" name="intent" value="delete" />
-                            <input type="hidden" name="id" value={r.id} />
-                            <input type="hidden" name="back" value={back} />
-                            <AlertDialogAction type="submit">Eliminar</AlertDialogAction>
-                          </Form>
-                        </AlertDialogFooter>
-                      </AlertDialogContent>
-                    </AlertDialog>
+                      }
+                    />
                   </div>
                 </TableCell>
               </TableRow>

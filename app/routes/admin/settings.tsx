@@ -1,5 +1,7 @@
+import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { ImageUpload } from "~/components/admin/image-upload";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -65,6 +67,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const { settings, placeholders } = loaderData;
   const errors: Record<string, string[] | undefined> = actionData?.errors ?? {};
   const saving = useNavigation().state === "submitting";
+  const [uploading, setUploading] = useState(false);
   const example = (
     <Badge variant="warning" className="ml-2 align-middle">
       Valor de ejemplo
@@ -146,6 +149,29 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
                 </FormField>
               );
             })}
+            {section.title === "Datos profesionales y legales" ? (
+              <div className="flex flex-col gap-4 border-t border-border pt-4">
+                <ImageUpload
+                  name="portrait.url"
+                  label="Retrato profesional (opcional)"
+                  description="Se muestra en la página de inicio y en 'Sobre mí' en lugar de la ilustración."
+                  defaultValue={settings.portrait.url}
+                  previewAlt={settings.portrait.alt}
+                  errors={errors["portrait.url"]}
+                  onUploadingChange={setUploading}
+                />
+                <FormField
+                  label="Texto alternativo del retrato"
+                  name="portrait.alt"
+                  description="Describe la foto para quien no puede verla, p. ej. 'Ana Ruiz sonriendo en su consulta'. Obligatorio si hay retrato."
+                  errors={errors["portrait.alt"]}
+                >
+                  {(field) => (
+                    <Input {...field} defaultValue={settings.portrait.alt} maxLength={200} />
+                  )}
+                </FormField>
+              </div>
+            ) : null}
             {section.title === "Preferencias" ? (
               <div className="flex flex-col gap-4 border-t border-border pt-4">
                 <p className="font-semibold">Redes sociales</p>
@@ -171,8 +197,8 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           </fieldset>
         ))}
         <div className="sticky bottom-0 flex justify-start border-t border-border bg-paper/95 py-4">
-          <Button type="submit" size="lg" disabled={saving}>
-            {saving ? "Guardando..." : "Guardar cambios"}
+          <Button type="submit" size="lg" disabled={saving || uploading}>
+            {saving ? "Guardando..." : uploading ? "Subiendo imagen..." : "Guardar cambios"}
           </Button>
         </div>
       </Form>

@@ -1,18 +1,9 @@
 import { Trash2, UserPlus } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -178,29 +169,22 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
                     </span>
                   </div>
                 ) : (
-                  <AlertDialog>
-                    <AlertDialogTrigger asChild>
+                  <ConfirmAction
+                    title="Eliminar usuario"
+                    description={
+                      <>
+                        Se eliminará la cuenta de {u.name} ({u.email}) y se cerrarán sus sesiones.
+                        Esta acción no se puede deshacer.
+                      </>
+                    }
+                    fields={{ intent: "remove", userId: u.id }}
+                    trigger={
                       <Button size="sm" variant="ghost" className="text-danger">
                         <Trash2 aria-hidden="true" /> Eliminar
                         <span className="sr-only"> a {u.name}</span>
                       </Button>
-                    </AlertDialogTrigger>
-                    <AlertDialogContent>
-                      <AlertDialogTitle>Eliminar usuario</AlertDialogTitle>
-                      <AlertDialogDescription>
-                        Se eliminará la cuenta de {u.name} ({u.email}) y se cerrarán sus sesiones.
-                        Esta acción no se puede deshacer.
-                      </AlertDialogDescription>
-                      <AlertDialogFooter>
-                        <AlertDialogCancel>Cancelar</AlertDialogCancel>
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="remove" />
-                          <input type="hidden" name="userId" value={u.id} />
-                          <AlertDialogAction type="submit">Eliminar</AlertDialogAction>
-                        </Form>
-                      </AlertDialogFooter>
-                    </AlertDialogContent>
-                  </AlertDialog>
+                    }
+                  />
                 )}
               </TableCell>
             </TableRow>

@@ -1,5 +1,5 @@
 import { Award, Building2, GraduationCap } from "lucide-react";
-import { PortraitImage } from "~/components/site/images";
+import { ProfessionalPortrait } from "~/components/site/images";
 import { CallToAction, PageHeader } from "~/components/site/page-header";
 import { ABOUT } from "~/modules/content/site-content.server";
 import { useRootData } from "~/root";
@@ -27,9 +27,10 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Sobre mí" lead={about.intro} />
       <div className="container-page grid gap-12 py-14 md:grid-cols-[minmax(0,20rem)_1fr]">
-        <PortraitImage loading="lazy"
+        <ProfessionalPortrait
+          portrait={settings.portrait}
+          name={settings.professionalName}
           className="mx-auto h-auto w-full max-w-xs rounded-card shadow-soft"
-          alt={`Retrato ilustrado de ${settings.professionalName}`}
         />
         <div>
           <h2 className="text-h2">{settings.professionalName}</h2>

@@ -7,6 +7,7 @@ import { redirectFor } from "~/modules/blog/admin.server";
 import { getPublicArticle, neighbours } from "~/modules/blog/blog.server";
 import { categoryLabel } from "~/modules/blog/categories";
 import { renderMarkdown } from "~/modules/content/markdown";
+import { responsiveImage } from "~/modules/media/responsive";
 import { useRootData } from "~/root";
 import { formatLongDate } from "~/utils/format";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
@@ -74,7 +75,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="container-page max-w-4xl">
         <img
-          src={article.image}
+          {...responsiveImage(article.image, "(min-width: 56rem) 56rem, 100vw")}
           alt={article.imageAlt}
           width={1200}
           height={675}

@@ -4,7 +4,7 @@ import {
   BookImage,
   HeroImage,
   PartnerImage,
-  PortraitImage,
+  ProfessionalPortrait,
   ServiceImage,
 } from "~/components/site/images";
 import { SERVICE_ICONS, SERVICE_IMAGE_LABELS } from "~/components/site/service-meta";
@@ -123,10 +123,11 @@ export function AboutSection({ settings, intro }: { settings: Settings; intro: s
   return (
     <Section id="sobre-mi" title="Sobre mí" eyebrow="Quién te acompaña" tone="sand">
       <div className="grid items-center gap-10 md:grid-cols-[minmax(0,20rem)_1fr]">
-        <PortraitImage
+        <ProfessionalPortrait
+          portrait={settings.portrait}
+          name={settings.professionalName}
           loading="lazy"
           className="mx-auto h-auto w-full max-w-xs rounded-card shadow-soft"
-          alt={`Retrato ilustrado de ${settings.professionalName}`}
         />
         <div className="prose-reading">
           <p className="text-lg">{intro}</p>

@@ -1,0 +1,377 @@
+import { ArrowLeft } from "lucide-react";
+import { Tabs } from "radix-ui";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useBlocker, useNavigation } from "react-router";
+import { ImageUpload } from "~/components/admin/image-upload";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/select";
+import { Switch } from "~/components/ui/switch";
+import { Textarea } from "~/components/ui/textarea";
+import { type ArticleErrors, MAX_RELATED, suggestSlug } from "~/modules/blog/article-form";
+import { CATEGORIES, CATEGORY_VALUES } from "~/modules/blog/categories";
+import { renderMarkdown } from "~/modules/content/markdown";
+
+export interface EditableArticle {
+  title: string;
+  slug: string;
+  category: string;
+  excerpt: string;
+  content: string;
+  image: string;
+  imageAlt: string;
+  relatedSlugs: string[];
+  isPublic: boolean;
+}
+
+const EMPTY: EditableArticle = {
+  title: "",
+  slug: "",
+  category: "",
+  excerpt: "",
+  content: "",
+  image: "",
+  imageAlt: "",
+  relatedSlugs: [],
+  isPublic: true,
+};
+
+/**
+ * The article form for /admin/blog/nuevo and /admin/blog/editar/{slug}: slug suggested from the
+ * title, Markdown with a preview rendered exactly like the public page, image upload with alt
+ * text, related articles, public switch, and a warning before leaving with unsaved changes.
+ */
+export function ArticleEditor({
+  article,
+  options,
+  errors = {},
+  formError,
+  canPublish,
+}: {
+  /** Absent for a new article. */
+  article?: EditableArticle;
+  options: Array<{ slug: string; title: string }>;
+  errors?: ArticleErrors;
+  formError?: string | null;
+  canPublish: boolean;
+}) {
+  const editing = Boolean(article);
+  const initial = article ?? EMPTY;
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const [title, setTitle] = useState(initial.title);
+  const [slug, setSlug] = useState(initial.slug);
+  // A new article's slug follows its title until someone edits the slug by hand.
+  const [slugTouched, setSlugTouched] = useState(editing);
+  const [content, setContent] = useState(initial.content);
+  const [uploading, setUploading] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const [related, setRelated] = useState<string[]>(initial.relatedSlugs);
+
+  const saving = useRef(false);
+  if (submitting) saving.current = true;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !saving.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+  useEffect(() => {
+    // A failed save comes back here: leaving must warn again.
+    if (navigation.state === "idle") saving.current = false;
+  }, [navigation.state]);
+
+  const err = (key: keyof ArticleErrors) => (errors[key] ? [errors[key]] : undefined);
+  const relatedFull = related.length >= MAX_RELATED;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <Link
+          to="/admin/blog"
+          className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 font-semibold text-primary no-underline hover:bg-primary-soft"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" /> Volver al blog
+        </Link>
+        <h1 className="text-h1">{editing ? "Editar artículo" : "Nuevo artículo"}</h1>
+      </div>
+      {!canPublish ? (
+        <p className="rounded-field bg-sand p-3">
+          Tu rol permite ver los artículos, no cambiarlos. Pide a una administradora o editora que
+          publique los cambios.
+        </p>
+      ) : null}
+
+      <Form
+        method="post"
+        noValidate
+        onChange={() => setDirty(true)}
+        className="flex flex-col gap-6"
+        aria-describedby={formError ? "error-formulario" : undefined}
+      >
+        {formError ? (
+          <p
+            id="error-formulario"
+            role="alert"
+            className="rounded-field bg-danger-soft p-3 text-danger"
+          >
+            {formError}
+          </p>
+        ) : null}
+        <fieldset
+          disabled={!canPublish}
+          className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]"
+        >
+          <legend className="sr-only">Datos del artículo</legend>
+          <div className="flex flex-col gap-5">
+            <FormField label="Título" name="title" required errors={err("title")}>
+              {(field) => (
+                <Input
+                  {...field}
+                  required
+                  maxLength={200}
+                  value={title}
+                  onChange={(e) => {
+                    setTitle(e.target.value);
+                    if (!slugTouched) setSlug(suggestSlug(e.target.value));
+                  }}
+                />
+              )}
+            </FormField>
+            <FormField
+              label="URL"
+              name="slug"
+              required
+              errors={err("slug")}
+              description={
+                <>
+                  La dirección será <span className="font-mono">/blog/{slug || "…"}</span>.
+                  {editing
+                    ? " Si la cambias, la dirección antigua llevará a la nueva."
+                    : " Se propone a partir del título; puedes cambiarla."}
+                </>
+              }
+            >
+              {(field) => (
+                <Input
+                  {...field}
+                  required
+                  maxLength={100}
+                  value={slug}
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  onChange={(e) => {
+                    setSlugTouched(true);
+                    setSlug(e.target.value.toLowerCase());
+                  }}
+                />
+              )}
+            </FormField>
+            <FormField
+              label="Resumen"
+              name="excerpt"
+              errors={err("excerpt")}
+              description="Opcional. Aparece en las tarjetas del blog y en los buscadores."
+            >
+              {(field) => (
+                <Textarea {...field} rows={3} maxLength={500} defaultValue={initial.excerpt} />
+              )}
+            </FormField>
+
+            <div className="flex flex-col gap-2">
+              <Tabs.Root defaultValue="escribir">
+                <div className="flex flex-wrap items-end justify-between gap-2">
+                  <label htmlFor="content" className="font-semibold">
+                    Contenido{" "}
+                    <span aria-hidden="true" className="text-danger">
+                      *
+                    </span>
+                  </label>
+                  <Tabs.List
+                    aria-label="Modo del contenido"
+                    className="flex gap-1 rounded-full bg-sand p-1"
+                  >
+                    {[
+                      ["escribir", "Escribir"],
+                      ["vista-previa", "Vista previa"],
+                    ].map(([value, label]) => (
+                      <Tabs.Trigger
+                        key={value}
+                        value={value!}
+                        className="min-h-10 rounded-full px-4 text-sm font-semibold text-ink-soft data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow-soft"
+                      >
+                        {label}
+                      </Tabs.Trigger>
+                    ))}
+                  </Tabs.List>
+                </div>
+                <p id="content-description" className="mt-1 text-sm text-muted">
+                  Separa los párrafos con una línea en blanco. Admite Markdown: ## subtítulos,
+                  **negrita**, *cursiva*, listas con - y enlaces [texto](https://…).
+                </p>
+                {/* The textarea stays mounted (and posted) while the preview is shown. */}
+                <Tabs.Content
+                  value="escribir"
+                  forceMount
+                  className="mt-2 data-[state=inactive]:hidden"
+                >
+                  <Textarea
+                    id="content"
+                    name="content"
+                    required
+                    rows={18}
+                    value={content}
+                    onChange={(e) => setContent(e.target.value)}
+                    aria-invalid={errors.content ? true : undefined}
+                    aria-describedby={`content-description${errors.content ? " content-error" : ""}`}
+                    className="font-mono text-[0.95rem]"
+                  />
+                </Tabs.Content>
+                <Tabs.Content
+                  value="vista-previa"
+                  className="mt-2 rounded-card border border-border bg-surface p-5"
+                >
+                  {content.trim() ? (
+                    <div
+                      className="prose-reading text-[1.0625rem]"
+                      dangerouslySetInnerHTML={{ __html: renderMarkdown(content) }}
+                    />
+                  ) : (
+                    <p className="text-muted">Todavía no hay contenido que mostrar.</p>
+                  )}
+                </Tabs.Content>
+              </Tabs.Root>
+              {errors.content ? (
+                <p id="content-error" role="alert" className="text-sm font-semibold text-danger">
+                  {errors.content}
+                </p>
+              ) : null}
+            </div>
+          </div>
+
+          <div className="flex flex-col gap-5">
+            <FormField label="Categoría" name="category" required errors={err("category")}>
+              {(field) => (
+                <NativeSelect {...field} required defaultValue={initial.category}>
+                  <option value="">Elige una categoría</option>
+                  {CATEGORY_VALUES.map((value) => (
+                    <option key={value} value={value}>
+                      {CATEGORIES[value]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+            <ImageUpload
+              name="image"
+              label="Imagen"
+              defaultValue={initial.image}
+              errors={err("image")}
+              onUploadingChange={setUploading}
+              onChange={() => setDirty(true)}
+              removable={false}
+              disabled={!canPublish}
+            />
+            <FormField
+              label="Texto alternativo de la imagen"
+              name="imageAlt"
+              required
+              errors={err("imageAlt")}
+              description="Describe lo que se ve, para quien no pueda verla."
+            >
+              {(field) => (
+                <Input {...field} required maxLength={200} defaultValue={initial.imageAlt} />
+              )}
+            </FormField>
+            <div className="flex items-center justify-between gap-4 rounded-field border border-border bg-surface p-3">
+              <label htmlFor="isPublic" className="font-semibold">
+                Público
+                <span className="block text-sm font-normal text-muted">
+                  Los artículos privados solo los ve el equipo.
+                </span>
+              </label>
+              <Switch id="isPublic" name="isPublic" defaultChecked={initial.isPublic} />
+            </div>
+            <fieldset className="rounded-field border border-border bg-surface p-3">
+              <legend className="px-1 font-semibold">Artículos relacionados</legend>
+              <p className="text-sm text-muted" id="related-help">
+                Hasta {MAX_RELATED}. Elegidos: {related.length}.
+              </p>
+              {errors.relatedSlugs ? (
+                <p role="alert" className="text-sm font-semibold text-danger">
+                  {errors.relatedSlugs}
+                </p>
+              ) : null}
+              <ul className="mt-2 max-h-72 overflow-y-auto pr-1" aria-describedby="related-help">
+                {options.map((o) => {
+                  const checked = related.includes(o.slug);
+                  return (
+                    <li key={o.slug}>
+                      <label className="flex min-h-11 items-center gap-2 text-sm">
+                        <input
+                          type="checkbox"
+                          name="related"
+                          value={o.slug}
+                          checked={checked}
+                          disabled={!checked && relatedFull}
+                          onChange={(e) =>
+                            setRelated((r) =>
+                              e.target.checked ? [...r, o.slug] : r.filter((s) => s !== o.slug),
+                            )
+                          }
+                          className="size-5 accent-primary"
+                        />
+                        {o.title}
+                      </label>
+                    </li>
+                  );
+                })}
+              </ul>
+            </fieldset>
+          </div>
+        </fieldset>
+
+        <div className="flex flex-wrap justify-end gap-2 border-t border-border pt-4">
+          <Link
+            to="/admin/blog"
+            className="inline-flex min-h-11 items-center rounded-full px-5 font-semibold text-ink no-underline hover:bg-sand"
+          >
+            Cancelar
+          </Link>
+          <Button type="submit" disabled={!canPublish || uploading || submitting}>
+            {submitting ? "Guardando..." : editing ? "Actualizar" : "Publicar"}
+          </Button>
+        </div>
+      </Form>
+
+      <AlertDialog open={blocker.state === "blocked"}>
+        <AlertDialogContent>
+          <AlertDialogTitle>¿Salir sin guardar?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Tienes cambios sin guardar en este artículo. Si sales ahora, se perderán.
+          </AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel onClick={() => blocker.reset?.()}>Seguir editando</AlertDialogCancel>
+            <AlertDialogAction onClick={() => blocker.proceed?.()}>
+              Salir sin guardar
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import { ImageError, TOO_BIG_ERROR } from "./images.server";
+import { MAX_IMAGE_BYTES } from "./responsive";
+
+export const NO_FILE_ERROR = "No se ha recibido ninguna imagen.";
+export const ONE_FILE_ERROR = "Sube una sola imagen cada vez.";
+export const BAD_REQUEST_ERROR = "La solicitud no es válida: envía la imagen como formulario.";
+
+/** Room for the multipart boundaries and headers around a file at the size limit. */
+const ENVELOPE = 64 * 1024;
+
+export interface ReceivedFile {
+  fileName: string;
+  body: Buffer;
+}
+
+/**
+ * Reads the one file of a multipart/form-data request as it streams in, stopping as soon as it
+ * passes MAX_IMAGE_BYTES (nothing larger is ever held in memory). Throws ImageError (4xx).
+ */
+export async function receiveOneFile(request: Request): Promise<ReceivedFile> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data") || !request.body) {
+    throw new ImageError(BAD_REQUEST_ERROR, 400);
+  }
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > MAX_IMAGE_BYTES + ENVELOPE) {
+    throw new ImageError(TOO_BIG_ERROR, 413);
+  }
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": type },
+      limits: { files: 1, fileSize: MAX_IMAGE_BYTES, fields: 10, parts: 12, fieldSize: 1024 },
+    });
+  } catch {
+    throw new ImageError(BAD_REQUEST_ERROR, 400);
+  }
+  const source = Readable.fromWeb(request.body as NodeReadableStream);
+
+  return new Promise<ReceivedFile>((resolve, reject) => {
+    let file: ReceivedFile | null = null;
+    let failure: ImageError | null = null;
+    const fail = (error: ImageError) => {
+      if (failure) return;
+      failure = error;
+      source.unpipe(parser);
+      source.destroy();
+      reject(error);
+    };
+
+    parser.on("file", (_field, stream, info) => {
+      if (file || failure) {
+        stream.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("limit", () => fail(new ImageError(TOO_BIG_ERROR, 413)));
+      stream.on("end", () => {
+        if (!failure) file = { fileName: info.filename ?? "imagen", body: Buffer.concat(chunks) };
+      });
+    });
+    parser.on("filesLimit", () => fail(new ImageError(ONE_FILE_ERROR, 400)));
+    parser.on("partsLimit", () => fail(new ImageError(BAD_REQUEST_ERROR, 400)));
+    parser.on("error", () => fail(new ImageError(BAD_REQUEST_ERROR, 400)));
+    parser.on("close", () => {
+      if (failure) return;
+      if (!file || file.body.length === 0) reject(new ImageError(NO_FILE_ERROR, 400));
+      else resolve(file);
+    });
+    source.on("error", () => fail(new ImageError(BAD_REQUEST_ERROR, 400)));
+    source.pipe(parser);
+  });
+}

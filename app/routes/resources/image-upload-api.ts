@@ -1,0 +1,52 @@
+import { data } from "react-router";
+import { getDb } from "~/db/client.server";
+import { audit } from "~/modules/accounts/audit.server";
+import { clientInfo, getUser } from "~/modules/accounts/guard.server";
+import { can } from "~/modules/accounts/roles";
+import { ImageError, saveImage } from "~/modules/media/images.server";
+import { receiveOneFile } from "~/modules/media/upload.server";
+import { logger } from "~/utils/logger.server";
+import type { Route } from "./+types/image-upload-api";
+
+/**
+ * POST /api/imagenes — one image as multipart/form-data (any file field), from staff who can
+ * publish. Answers JSON: `{ image: { src, srcSet, width, height } }` or `{ error }` with a 4xx
+ * and a Spanish reason. Nothing is stored when the upload is refused.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") {
+    return data({ error: "Método no permitido" }, { status: 405, headers: { Allow: "POST" } });
+  }
+  const user = await getUser(request);
+  if (!user) {
+    return data({ error: "Inicia sesión para subir imágenes." }, { status: 401 });
+  }
+  if (!can(user.role, "canPublish")) {
+    return data({ error: "No tienes permiso para subir imágenes." }, { status: 403 });
+  }
+  try {
+    const file = await receiveOneFile(request);
+    const image = await saveImage(file.body, { fileName: file.fileName });
+    await audit(await getDb(), {
+      action: "image_uploaded",
+      actor: user,
+      target: image.src,
+      details: { width: image.width, height: image.height, bytes: file.body.length },
+      ip: clientInfo(request, context).ip,
+    });
+    return data({ image }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (error instanceof ImageError) {
+      return data({ error: error.message }, { status: error.status });
+    }
+    logger.error({ err: error }, "no se pudo guardar una imagen subida");
+    return data(
+      { error: "No se ha podido guardar la imagen. Inténtalo de nuevo más tarde." },
+      { status: 500 },
+    );
+  }
+}
+
+export function loader() {
+  return data({ error: "Método no permitido" }, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,133 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { expect, expectAccessible, signInAsAdmin, test } from "./fixtures";
+
+async function coverFile() {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "e2e-blog-")), "Portada paseo.jpg");
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900">
+    <rect width="1600" height="900" fill="#e8efe9"/><circle cx="800" cy="450" r="300" fill="#7aa08f"/></svg>`;
+  await sharp(Buffer.from(svg)).jpeg().toFile(file);
+  return file;
+}
+
+test("staff search the article list and switch an article between public and private", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/blog");
+  await expect(page.getByRole("heading", { level: 1, name: "Gestión del blog" })).toBeVisible();
+  await expect(page.getByText(/^26 artículos/)).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("searchbox", { name: "Buscar por título o texto" }).fill("fobias");
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(page).toHaveURL(/q=fobias/);
+  const row = page.getByRole("row").filter({ hasText: "fobias" }).first();
+  const toggle = row.getByRole("switch");
+  await expect(toggle).toBeChecked();
+  await toggle.click();
+  await expect(page.getByText("Artículo privado", { exact: true })).toBeVisible();
+  await expect(row.getByText("Privado", { exact: true })).toBeVisible();
+  expect((await page.request.get("/blog/manejo-fobias")).status()).toBe(404);
+  // Private articles get a staff preview instead of the public link.
+  await row.getByRole("link", { name: /Vista previa/ }).click();
+  await expect(page.getByText("Este artículo es privado: los visitantes no lo ven.")).toBeVisible();
+  await expectAccessible(page);
+  await page.goBack();
+  await page.getByRole("row").filter({ hasText: "fobias" }).first().getByRole("switch").click();
+  await expect(page.getByText("Artículo publicado", { exact: true })).toBeVisible();
+  expect((await page.request.get("/blog/manejo-fobias")).status()).toBe(200);
+
+  await page.getByRole("searchbox", { name: "Buscar por título o texto" }).fill("zzzz qqqq");
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(page.getByText("No se encontraron artículos")).toBeVisible();
+});
+
+test("staff write an article with an uploaded image, rename its URL and delete it", async ({
+  page,
+}) => {
+  const file = await coverFile();
+  await signInAsAdmin(page);
+  await page.goto("/admin/blog");
+  await page.getByRole("link", { name: "Nuevo artículo" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Nuevo artículo" })).toBeVisible();
+  await expectAccessible(page);
+
+  // Empty form: the spec's messages, nothing saved.
+  await page.getByRole("button", { name: "Publicar" }).click();
+  await expect(page.getByText("El título es requerido")).toBeVisible();
+  await expect(page.getByText("La URL es requerida")).toBeVisible();
+  await expect(page.getByText("La categoría es requerida")).toBeVisible();
+  await expect(page.getByText("El contenido es requerido")).toBeVisible();
+  await expect(page.getByText("La imagen es requerida")).toBeVisible();
+  await expect(page.getByText("Ha ocurrido un error al guardar el artículo.")).toBeVisible();
+
+  await page.getByLabel("Título").fill("Pasear sin prisa: un respiro para la mente");
+  await expect(page.getByLabel("URL")).toHaveValue("pasear-sin-prisa-un-respiro-para-la-mente");
+  await page.getByLabel("Categoría").selectOption("mindfulness");
+  await page
+    .getByRole("textbox", { name: "Contenido" })
+    .fill(
+      "## Por qué caminar ayuda\n\nUn paseo **sin prisa** ordena las ideas.\n\n- Sin móvil\n- Sin meta",
+    );
+  await page.getByRole("tab", { name: "Vista previa" }).click();
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Por qué caminar ayuda" }),
+  ).toBeVisible();
+  await expect(page.locator(".prose-reading strong")).toHaveText("sin prisa");
+  await page.getByRole("tab", { name: "Escribir" }).click();
+
+  await page.getByLabel("Imagen", { exact: true }).setInputFiles(file);
+  await expect(page.getByText("Imagen subida correctamente").first()).toBeVisible();
+  await page
+    .getByLabel("Texto alternativo de la imagen")
+    .fill("Un círculo verde sobre fondo claro");
+  await page.getByRole("checkbox", { name: /duelo/i }).first().check();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Publicar" }).click();
+  await expect(page).toHaveURL("/admin/blog");
+  await expect(page.getByText("Artículo creado", { exact: true })).toBeVisible();
+
+  const published = await page.request.get("/blog/pasear-sin-prisa-un-respiro-para-la-mente");
+  expect(published.status()).toBe(200);
+  await page.goto("/blog/pasear-sin-prisa-un-respiro-para-la-mente");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Pasear sin prisa: un respiro para la mente",
+  );
+  await expect(
+    page.getByRole("img", { name: "Un círculo verde sobre fondo claro" }),
+  ).toHaveAttribute("srcset", /-480\.webp 480w/);
+
+  // Rename its URL: the old address answers 301 to the new one.
+  await page.goto("/admin/blog/editar/pasear-sin-prisa-un-respiro-para-la-mente");
+  await expect(page.getByRole("heading", { level: 1, name: "Editar artículo" })).toBeVisible();
+  await page.getByLabel("URL").fill("pasear-sin-prisa");
+  // Leaving with unsaved changes asks first.
+  await page.getByRole("link", { name: "Volver al blog" }).click();
+  const leave = page.getByRole("alertdialog", { name: "¿Salir sin guardar?" });
+  await expect(leave).toBeVisible();
+  await leave.getByRole("button", { name: "Seguir editando" }).click();
+  await expect(page).toHaveURL(/\/admin\/blog\/editar\//);
+  await page.getByRole("button", { name: "Actualizar" }).click();
+  await expect(page.getByText("Artículo actualizado", { exact: true })).toBeVisible();
+  const old = await page.request.get("/blog/pasear-sin-prisa-un-respiro-para-la-mente", {
+    maxRedirects: 0,
+  });
+  expect(old.status()).toBe(301);
+  expect(old.headers().location).toBe("/blog/pasear-sin-prisa");
+
+  // Delete it, after confirming.
+  await page.getByRole("searchbox", { name: "Buscar por título o texto" }).fill("Pasear sin prisa");
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await page.getByRole("button", { name: /Eliminar «Pasear sin prisa/ }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Eliminar artículo" });
+  await expect(confirm.getByRole("button", { name: "Cancelar" })).toBeVisible();
+  await confirm.getByRole("button", { name: "Eliminar" }).click();
+  await expect(page.getByText("Artículo eliminado", { exact: true })).toBeVisible();
+  expect((await page.request.get("/blog/pasear-sin-prisa")).status()).toBe(404);
+  expect((await page.request.get("/blog/pasear-sin-prisa-un-respiro-para-la-mente")).status()).toBe(
+    404,
+  );
+});
