@@ -18,21 +18,16 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
-import { type ArticleErrors, MAX_RELATED, suggestSlug } from "~/modules/blog/article-form";
+import {
+  type ArticleErrors,
+  type ArticleInput,
+  MAX_RELATED,
+  suggestSlug,
+} from "~/modules/blog/article-form";
 import { CATEGORIES, CATEGORY_VALUES } from "~/modules/blog/categories";
 import { renderMarkdown } from "~/modules/content/markdown";
 
-export interface EditableArticle {
-  title: string;
-  slug: string;
-  category: string;
-  excerpt: string;
-  content: string;
-  image: string;
-  imageAlt: string;
-  relatedSlugs: string[];
-  isPublic: boolean;
-}
+export type EditableArticle = ArticleInput;
 
 const EMPTY: EditableArticle = {
   title: "",
