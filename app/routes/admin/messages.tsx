@@ -31,7 +31,7 @@ import { outboxProblems, retryMail } from "~/modules/mail/outbox.server";
 import { parsePage } from "~/modules/blog/pagination";
 import { cn } from "~/utils/cn";
 import { formatShortDateTime } from "~/utils/format";
-import { parseId } from "~/utils/form";
+import { parseId, readForm } from "~/utils/form";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/messages";
 
@@ -80,7 +80,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, "canReadMessages");
   const db = await getDb();
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (!["answered", "delete", "erase", "retry"].includes(String(intent))) {
     return data({ error: "Acción no válida" }, { status: 400 });

@@ -50,7 +50,7 @@ import type { ReviewErrors } from "~/modules/reviews/schema";
 import { cn } from "~/utils/cn";
 import { formatShortDate } from "~/utils/format";
 import { notify } from "~/utils/notify";
-import { parseId } from "~/utils/form";
+import { parseId, readForm } from "~/utils/form";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/reviews";
 
@@ -82,7 +82,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requireUser(request, "canPublish");
   const db = await getDb();
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const id = parseId(form.get("id"));
   const back = `/admin/resenas${form.get("back") ? `?${String(form.get("back")).slice(0, 200)}` : ""}`;
