@@ -231,7 +231,7 @@ for (const name of [...targets.map(([n]) => n), "nginx"]) {
   for (const p of PATHS) {
     const r = pages[`${name} ${p}`];
     const ref = pages[`nginx ${p}`];
-    const ratio = name === "nginx" ? "1" : `${fmt((r.rps / ref.rps) * 100)} %`;
+    const ratio = name === "nginx" ? "100 %" : `${fmt((r.rps / ref.rps) * 100)} %`;
     console.log(
       `| ${name} | ${p} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${ratio} |`,
     );
