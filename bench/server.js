@@ -36,10 +36,13 @@ export async function startServer({ port = 3300, env = {} } = {}) {
   return {
     url,
     dataDir,
-    async stop() {
-      proc.kill("SIGTERM");
-      await new Promise((r) => proc.on("exit", r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+    /** Stops the server; `keepData` leaves DATA_DIR in place (to read the database after). */
+    async stop({ keepData = false } = {}) {
+      if (proc.exitCode === null) {
+        proc.kill("SIGTERM");
+        await new Promise((r) => proc.on("exit", r));
+      }
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -158,8 +158,10 @@ export async function start() {
   await seedArticles(db);
   await seedReviews(db);
   const intervalMs = Number(process.env.OUTBOX_INTERVAL_MS) || 3000;
+  // First retry after a failed delivery, doubling each time (tests shorten it).
+  const retryBaseMs = Number(process.env.OUTBOX_RETRY_BASE_MS) || 30_000;
   background = [
-    startOutboxWorker(async () => (await getDbHandle()).db, intervalMs),
+    startOutboxWorker(async () => (await getDbHandle()).db, intervalMs, retryBaseMs),
     startRetentionJob(getDbHandle),
   ];
 }

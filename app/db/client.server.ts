@@ -33,7 +33,13 @@ export interface DbOptions {
 
 export async function openDatabase(options: DbOptions): Promise<DbHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // A database that stops answering fails requests after 5 s instead of holding them forever.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    });
     // An idle client that loses its server must not crash the process.
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema });

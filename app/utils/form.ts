@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { z } from "zod";
 
 /** Zod issues as { field: [Spanish messages] } for the forms. */
@@ -13,4 +14,22 @@ export function parseId(value: FormDataEntryValue | null): number | null {
   if (typeof value !== "string" || !/^\d{1,9}$/.test(value)) return null;
   const id = Number(value);
   return id > 0 ? id : null;
+}
+
+/**
+ * The posted form. A body that is not a form (JSON, plain text, none, malformed multipart) is a
+ * 400 with a Spanish message, never an error that would surface as a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data({ formError: "Solicitud no válida" }, { status: 400 });
+  }
+}
+
+/** The list page to return to after an action: its path plus a re-encoded query (never raw). */
+export function backTo(path: string, raw: FormDataEntryValue | null) {
+  const query = typeof raw === "string" ? new URLSearchParams(raw.slice(0, 300)).toString() : "";
+  return query ? `${path}?${query}` : path;
 }

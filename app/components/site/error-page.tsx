@@ -1,6 +1,10 @@
 import { Link } from "react-router";
 
 const TEXTS: Record<number, { title: string; message: string }> = {
+  400: {
+    title: "Solicitud no válida",
+    message: "No hemos podido entender lo que se ha enviado. Vuelve atrás e inténtalo de nuevo.",
+  },
   404: {
     title: "Página no encontrada",
     message: "La página que buscas no existe o ha cambiado de dirección.",

@@ -4,6 +4,7 @@ import { articleRedirects, articles } from "~/db/schema";
 import {
   ARTICLE_MESSAGES,
   type ArticleErrors,
+  isSlug,
   MAX_RELATED,
   readArticle,
   todayInMadrid,
@@ -50,6 +51,7 @@ export async function listAdminArticles(
 }
 
 export async function getArticle(db: Db, slug: string) {
+  if (!isSlug(slug)) return null;
   const [row] = await db.select().from(articles).where(eq(articles.slug, slug));
   return row ?? null;
 }
@@ -81,6 +83,9 @@ export async function saveArticle(
   const errors = validateArticle(input);
   if (Object.keys(errors).length > 0) return { ok: false, status: 400, errors };
   const { originalSlug } = options;
+  if (originalSlug !== undefined && !isSlug(originalSlug)) {
+    return { ok: false, status: 404, errors: {}, formError: "Artículo no encontrado" };
+  }
   return db.transaction(async (tx) => {
     const existing = originalSlug
       ? (await tx.select().from(articles).where(eq(articles.slug, originalSlug)).for("update"))[0]
@@ -150,6 +155,7 @@ async function moveSlug(tx: Db, from: string, to: string) {
 }
 
 export async function setArticleVisibility(db: Db, slug: string, isPublic: boolean) {
+  if (!isSlug(slug)) return null;
   const rows = await db
     .update(articles)
     .set({ isPublic, updatedAt: new Date() })
@@ -160,6 +166,7 @@ export async function setArticleVisibility(db: Db, slug: string, isPublic: boole
 
 /** Deletes the article and the redirects that led to it (they would only lead to a 404). */
 export async function deleteArticle(db: Db, slug: string) {
+  if (!isSlug(slug)) return null;
   return db.transaction(async (tx) => {
     const rows = await tx
       .delete(articles)
@@ -172,6 +179,7 @@ export async function deleteArticle(db: Db, slug: string) {
 
 /** Where an old address of a public article now lives, if it moved. */
 export async function redirectFor(db: Db, slug: string) {
+  if (!isSlug(slug)) return null;
   const [row] = await db
     .select({ to: articleRedirects.toSlug })
     .from(articleRedirects)

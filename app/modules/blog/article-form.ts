@@ -26,6 +26,11 @@ export const ARTICLE_MESSAGES = {
 
 export const MAX_RELATED = 6;
 const SLUG = /^[a-z0-9ñ]+(?:-[a-z0-9ñ]+)*$/;
+/** A well-formed article slug (anything else cannot name an article: no database lookup). */
+export function isSlug(value: unknown): value is string {
+  return typeof value === "string" && value.length <= 100 && SLUG.test(value);
+}
+
 /** Uploaded images and the bundled covers: always served by this site. */
 const IMAGE = /^\/media\/[A-Za-z0-9._/-]+$/;
 

@@ -1,6 +1,7 @@
 import { and, count, countDistinct, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { articles } from "~/db/schema";
+import { isSlug } from "./article-form";
 import { isCategory } from "./categories";
 
 export const PAGE_SIZE = 6;
@@ -89,6 +90,7 @@ export async function listArticles(db: Db, options: ListOptions = {}) {
 
 /** A public article with its public related articles (in the order the author chose). */
 export async function getPublicArticle(db: Db, slug: string) {
+  if (!isSlug(slug)) return null;
   const [article] = await db
     .select()
     .from(articles)

@@ -90,7 +90,11 @@ export async function deliverDue(
 }
 
 /** The worker the server runs: every few seconds, and at once when nudged after an enqueue. */
-export function startOutboxWorker(getDb: () => Promise<Db>, intervalMs = 3000) {
+export function startOutboxWorker(
+  getDb: () => Promise<Db>,
+  intervalMs = 3000,
+  retryBaseMs = 30_000,
+) {
   let running = false;
   let stopped = false;
   const tick = async () => {
@@ -98,7 +102,7 @@ export function startOutboxWorker(getDb: () => Promise<Db>, intervalMs = 3000) {
     running = true;
     try {
       let result;
-      do result = await deliverDue(await getDb());
+      do result = await deliverDue(await getDb(), { retryBaseMs });
       while (!stopped && result.claimed > 0 && result.sent === result.claimed);
     } catch (error) {
       logger.error({ err: error }, "error en el envío de emails");

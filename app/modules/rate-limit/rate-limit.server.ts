@@ -2,6 +2,14 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 
 /**
+ * RATE_LIMIT_DISABLED=1 lifts every limit (load benchmarks only; see docs/quality.md). Read on
+ * each call and honoured only for the exact value "1", so a typo never disables protection.
+ */
+export function rateLimitsDisabled() {
+  return process.env.RATE_LIMIT_DISABLED === "1";
+}
+
+/**
  * Fixed-window counters in the database, so every instance sharing one PostgreSQL sees the same
  * limits. One atomic upsert per hit.
  */
@@ -11,6 +19,7 @@ export async function hitRateLimit(
   limit: number,
   windowMs: number,
 ): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {
+  if (rateLimitsDisabled()) return { allowed: true, count: 0, retryAfterSeconds: 0 };
   const seconds = windowMs / 1000;
   const result = await db.execute<{ count: number; window_start: string }>(sql`
     insert into rate_limit (key, count, window_start) values (${key}, 1, now())

@@ -7,6 +7,7 @@ import { requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import { articleOptions, getArticle, saveArticle } from "~/modules/blog/admin.server";
 import { ARTICLE_MESSAGES } from "~/modules/blog/article-form";
+import { readForm } from "~/utils/form";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/blog-edit";
 
@@ -39,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireUser(request, "canPublish");
-  const form = await request.formData();
+  const form = await readForm(request);
   const result = await saveArticle(
     await getDb(),
     { ...Object.fromEntries(form), related: form.getAll("related") },

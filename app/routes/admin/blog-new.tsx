@@ -7,6 +7,7 @@ import { can } from "~/modules/accounts/roles";
 import { articleOptions, saveArticle } from "~/modules/blog/admin.server";
 import { useSaveErrorToast } from "~/components/admin/use-save-error-toast";
 import { ARTICLE_MESSAGES } from "~/modules/blog/article-form";
+import { readForm } from "~/utils/form";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/blog-new";
 
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, "canPublish");
-  const form = await request.formData();
+  const form = await readForm(request);
   const result = await saveArticle(
     await getDb(),
     { ...Object.fromEntries(form), related: form.getAll("related") },

@@ -28,6 +28,7 @@ import { categoryLabel } from "~/modules/blog/categories";
 import { pageSlots, parsePage } from "~/modules/blog/pagination";
 import { responsiveImage } from "~/modules/media/responsive";
 import { formatShortDate } from "~/utils/format";
+import { backTo, readForm } from "~/utils/form";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/blog";
 
@@ -50,9 +51,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireUser(request, "canPublish");
-  const form = await request.formData();
+  const form = await readForm(request);
   const slug = String(form.get("slug") ?? "").slice(0, 200);
-  const back = `/admin/blog${form.get("back") ? `?${String(form.get("back")).slice(0, 300)}` : ""}`;
+  const back = backTo("/admin/blog", form.get("back"));
   const db = await getDb();
   switch (form.get("intent")) {
     case "visibility": {

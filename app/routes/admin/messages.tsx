@@ -22,7 +22,7 @@ import { outboxProblems, retryMail } from "~/modules/mail/outbox.server";
 import { parsePage } from "~/modules/blog/pagination";
 import { cn } from "~/utils/cn";
 import { formatShortDateTime } from "~/utils/format";
-import { parseId } from "~/utils/form";
+import { backTo, parseId, readForm } from "~/utils/form";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/messages";
 
@@ -71,13 +71,13 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, "canReadMessages");
   const db = await getDb();
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (!["answered", "delete", "erase", "retry"].includes(String(intent))) {
     return data({ error: "Acción no válida" }, { status: 400 });
   }
   const id = parseId(form.get("id"));
-  const back = `/admin/mensajes${form.get("back") ? `?${String(form.get("back")).slice(0, 300)}` : ""}`;
+  const back = backTo("/admin/mensajes", form.get("back"));
   if (intent === "answered") {
     if (id === null || !(await setAnswered(db, id, form.get("value") === "1"))) {
       return data({ error: "Mensaje no encontrado" }, { status: 404 });

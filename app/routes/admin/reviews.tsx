@@ -47,7 +47,7 @@ import {
   notificationState,
   requestNotifications,
 } from "~/utils/new-reviews";
-import { parseId } from "~/utils/form";
+import { backTo, parseId, readForm } from "~/utils/form";
 import { logger } from "~/utils/logger.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/reviews";
@@ -101,10 +101,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requireUser(request, "canPublish");
   const db = await getDb();
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const id = parseId(form.get("id"));
-  const back = `/admin/resenas${form.get("back") ? `?${String(form.get("back")).slice(0, 200)}` : ""}`;
+  const back = backTo("/admin/resenas", form.get("back"));
   if (intent === "toggle") {
     const publish = form.get("publish") === "1";
     if (id === null || !(await setReviewPublished(db, id, publish))) {

@@ -17,6 +17,7 @@ import { SOCIAL_LABELS, SOCIAL_NETWORKS } from "~/modules/settings/social";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/settings";
+import { readForm } from "~/utils/form";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Ajustes | Área de Gestión" },
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireUser(request, "canManageUsers");
   const db = await getDb();
   const before = await getSettings(db);
-  const result = await updateSettings(db, settingsFromForm(await request.formData()));
+  const result = await updateSettings(db, settingsFromForm(await readForm(request)));
   if (!result.ok) return data({ errors: result.errors }, { status: 400 });
   const changed = Object.keys(result.settings).filter(
     (k) =>

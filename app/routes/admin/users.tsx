@@ -30,6 +30,7 @@ import { ROLE_LABELS, ROLES, roleLabel } from "~/modules/accounts/roles";
 import { formatShortDateTime } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/users";
+import { readForm } from "~/utils/form";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Usuarios | Área de Gestión" },
@@ -61,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireUser(request, "canManageUsers");
   const db = await getDb();
   const info = clientInfo(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "role") {
     const result = await changeRole(db, me, form.get("userId"), form.get("role"), info);

@@ -17,6 +17,7 @@ import { safeRedirect } from "~/modules/accounts/schemas";
 import { getDb } from "~/db/client.server";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/auth";
+import { readForm } from "~/utils/form";
 
 type Mode = "login" | "registro" | "recuperar";
 
@@ -43,7 +44,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   switch (form.get("intent")) {
     case "signin":
       return signInAction(request, context, form);

@@ -5,6 +5,7 @@ import { signInAction } from "~/modules/accounts/handlers.server";
 import { safeRedirect } from "~/modules/accounts/schemas";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/login";
+import { readForm } from "~/utils/form";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(rootFromMatches(matches), { title: "Iniciar sesión", path: "/login", noindex: true });
@@ -16,7 +17,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return signInAction(request, context, await request.formData());
+  return signInAction(request, context, await readForm(request));
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -10,6 +10,7 @@ import { failure } from "~/modules/accounts/handlers.server";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import { toastHeader } from "~/utils/toast.server";
 import type { Route } from "./+types/reset-password";
+import { readForm } from "~/utils/form";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(rootFromMatches(matches), {
@@ -23,7 +24,7 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const result = await resetPassword(
     await getDb(),
     { token: form.get("token"), password: form.get("password"), confirm: form.get("confirm") },

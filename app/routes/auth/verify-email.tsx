@@ -8,6 +8,7 @@ import { MESSAGES } from "~/modules/accounts/schemas";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import { toastHeader } from "~/utils/toast.server";
 import type { Route } from "./+types/verify-email";
+import { readForm } from "~/utils/form";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(rootFromMatches(matches), {
@@ -22,7 +23,7 @@ export function loader({ url }: Route.LoaderArgs) {
 
 /** Confirming is a POST (a GET never changes state), one click from the e-mail's link. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const token = String((await request.formData()).get("token") ?? "").slice(0, 2000);
+  const token = String((await readForm(request)).get("token") ?? "").slice(0, 2000);
   const ok =
     token !== "" && (await verifyEmail(await getDb(), token, clientInfo(request, context)));
   if (!ok) return { error: MESSAGES.invalidToken };

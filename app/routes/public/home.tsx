@@ -26,6 +26,7 @@ import { useRootData } from "~/root";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import { data } from "react-router";
 import type { Route } from "./+types/home";
+import { readForm } from "~/utils/form";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = rootFromMatches(matches);
@@ -66,7 +67,7 @@ async function loadReviews(db: Db) {
 
 /** The contact form without JavaScript posts here; with it, to /api/contacto (same module). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "contact") {
     return data({ contact: { ok: false, formError: "Solicitud no válida" } as ContactServerResult }, { status: 400 });
   }

@@ -7,6 +7,7 @@ import { submitReview } from "~/modules/reviews/reviews.server";
 import { readReview } from "~/modules/reviews/schema";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/review-new";
+import { readForm } from "~/utils/form";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(rootFromMatches(matches), {
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** The review form as a plain page: what 'Dejar una reseña' opens without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = Object.fromEntries(await request.formData());
+  const fields = Object.fromEntries(await readForm(request));
   const result = await submitReview(await getDb(), fields, clientInfo(request, context));
   if (result.ok) return { review: { ok: true } as ReviewServerResult };
   const { name, role, content, rating } = readReview(fields);

@@ -1,0 +1,366 @@
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setDbHandle } from "~/db/client.server";
+import { signIn, upsertUserFromCli } from "~/modules/accounts/accounts.server";
+import { SETTINGS_SECTIONS } from "~/modules/settings/form";
+import * as adminBlogRoute from "~/routes/admin/blog";
+import * as blogEditRoute from "~/routes/admin/blog-edit";
+import * as blogNewRoute from "~/routes/admin/blog-new";
+import * as messagesRoute from "~/routes/admin/messages";
+import * as adminReviewsRoute from "~/routes/admin/reviews";
+import * as settingsRoute from "~/routes/admin/settings";
+import * as usersRoute from "~/routes/admin/users";
+import * as authRoute from "~/routes/auth/auth";
+import * as loginRoute from "~/routes/auth/login";
+import * as resetRoute from "~/routes/auth/reset-password";
+import * as verifyRoute from "~/routes/auth/verify-email";
+import * as homeRoute from "~/routes/public/home";
+import * as reviewNewRoute from "~/routes/public/review-new";
+import * as contactApi from "~/routes/resources/contact-api";
+import * as reviewApi from "~/routes/resources/review-api";
+import { createTestDatabase, type TestDatabase } from "../support/db";
+import { BASE, cookieFrom, makeContext, run } from "../support/routes";
+
+/**
+ * Property-based fuzzing of every form action: hostile bodies (random, huge and control-character
+ * strings, lone surrogates, wrong types, arrays, missing fields, JSON where a form is expected,
+ * raw bytes in another encoding, no body at all) must never produce a 5xx; a 4xx carries Spanish
+ * messages (no English, no stack); and a refused request stores nothing.
+ *
+ * To fuzz a new action, add one line to PUBLIC_ACTIONS or ADMIN_ACTIONS.
+ */
+interface ActionCase {
+  path: string;
+  action: (args: never) => unknown;
+  /** The field names the action reads (random names are added too). */
+  fields: string[];
+  /** Values of the `intent` field the action understands. */
+  intents?: string[];
+  /** URL parameters (e.g. the slug of the article being edited). */
+  params?: Record<string, string>;
+}
+
+const PUBLIC_ACTIONS: ActionCase[] = [
+  {
+    path: "/api/contacto",
+    action: contactApi.action,
+    fields: ["name", "email", "message", "consent", "website"],
+  },
+  {
+    path: "/",
+    action: homeRoute.action,
+    fields: ["name", "email", "message", "consent", "website"],
+    intents: ["contact"],
+  },
+  {
+    path: "/api/resenas",
+    action: reviewApi.action,
+    fields: ["name", "role", "content", "rating", "consent", "website"],
+  },
+  {
+    path: "/resenas/nueva",
+    action: reviewNewRoute.action,
+    fields: ["name", "role", "content", "rating", "consent", "website"],
+  },
+  {
+    path: "/auth",
+    action: authRoute.action,
+    fields: ["name", "email", "password", "redirectTo"],
+    intents: ["signin", "signup", "forgot"],
+  },
+  { path: "/login", action: loginRoute.action, fields: ["email", "password", "redirectTo"] },
+  {
+    path: "/auth/restablecer",
+    action: resetRoute.action,
+    fields: ["token", "password", "confirm"],
+  },
+  { path: "/auth/verificar", action: verifyRoute.action, fields: ["token"] },
+];
+
+const SETTINGS_KEYS = SETTINGS_SECTIONS.flatMap((s) => s.fields.map((f) => f.key));
+
+/** Admin actions, run with an administrator's session. */
+const ADMIN_ACTIONS: ActionCase[] = [
+  {
+    path: "/admin/resenas",
+    action: adminReviewsRoute.action,
+    fields: ["id", "publish", "name", "role", "content", "rating", "back"],
+    intents: ["toggle", "delete", "save"],
+  },
+  {
+    path: "/admin/mensajes",
+    action: messagesRoute.action,
+    fields: ["id", "value", "email", "outboxId", "back"],
+    intents: ["answered", "delete", "erase", "retry"],
+  },
+  {
+    path: "/admin/usuarios",
+    action: usersRoute.action,
+    fields: ["userId", "role", "name", "email"],
+    intents: ["role", "remove", "invite"],
+  },
+  {
+    path: "/admin/blog",
+    action: adminBlogRoute.action,
+    fields: ["slug", "isPublic", "back"],
+    intents: ["visibility", "delete"],
+  },
+  ...[
+    { path: "/admin/blog/nuevo", action: blogNewRoute.action },
+    {
+      path: "/admin/blog/editar/un-articulo",
+      action: blogEditRoute.action,
+      params: { slug: "un-articulo" },
+    },
+  ].map((c) => ({
+    ...c,
+    fields: [
+      "title",
+      "slug",
+      "category",
+      "excerpt",
+      "content",
+      "image",
+      "imageAlt",
+      "related",
+      "isPublic",
+    ],
+  })),
+  {
+    path: "/admin/ajustes",
+    action: settingsRoute.action,
+    fields: [...SETTINGS_KEYS, "socialLinks", "social.instagram", "social.linkedin"],
+  },
+];
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+
+// ---- generators -------------------------------------------------------------------------------
+
+const hostileString = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: "binary", maxLength: 60 }), // any code point, lone surrogates included
+  fc.string({ unit: "grapheme", maxLength: 30 }),
+  fc
+    .array(fc.integer({ min: 0, max: 31 }), { maxLength: 20 })
+    .map((cs) => String.fromCharCode(...cs)), // control characters, NUL included
+  fc.constantFrom(
+    "",
+    " ",
+    "\u0000",
+    "\uFEFF",
+    "\uD800",
+    "on",
+    "true",
+    "1",
+    "0",
+    "-1",
+    "NaN",
+    "1e999",
+    "0x10",
+    "99999999999999999999",
+    "null",
+    "undefined",
+    "[object Object]",
+    "ana@example.com",
+    "a@b",
+    "<script>alert(1)</script>",
+    "'; drop table contact_messages; --",
+    "../../etc/passwd",
+    "https://evil.example/",
+    "//evil.example",
+    "Ã¡Ã©Ã­", // UTF-8 read as Latin-1
+    "administrator",
+    "toggle",
+  ),
+  fc.integer({ min: 1_000, max: 300_000 }).map((n) => "ñ".repeat(n)), // huge
+);
+
+/** A JSON value of the wrong type for a field. */
+const wrongType = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(hostileString, { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), hostileString, { maxKeys: 3 }),
+);
+
+type Encoding = "urlencoded" | "multipart" | "json" | "text" | "bytes" | "none";
+
+function bodyArb(c: ActionCase) {
+  const key = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...c.fields) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+  );
+  const intent = c.intents
+    ? fc.option(fc.oneof(fc.constantFrom(...c.intents), hostileString), { freq: 5 })
+    : fc.constant(null);
+  return fc.record({
+    encoding: fc.constantFrom<Encoding>(
+      "urlencoded",
+      "urlencoded",
+      "multipart",
+      "json",
+      "text",
+      "bytes",
+      "none",
+    ),
+    intent,
+    // Repeated keys reach the action as arrays in spirit (FormData.getAll) and as "last wins".
+    pairs: fc.array(fc.tuple(key, hostileString), { maxLength: 10 }),
+    jsonExtra: fc.dictionary(key, wrongType, { maxKeys: 5 }),
+    jsonRoot: fc.oneof(
+      { weight: 4, arbitrary: fc.constant(undefined) },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+    ),
+    files: fc.array(fc.tuple(key, fc.uint8Array({ maxLength: 200 })), { maxLength: 2 }),
+    bytes: fc.uint8Array({ maxLength: 2000 }),
+  });
+}
+
+type Body = ReturnType<typeof bodyArb> extends fc.Arbitrary<infer T> ? T : never;
+
+function buildRequest(path: string, body: Body, cookie?: string) {
+  const headers = new Headers();
+  if (cookie) headers.set("cookie", cookie);
+  const pairs: Array<[string, string]> = body.intent
+    ? [["intent", body.intent], ...body.pairs]
+    : body.pairs;
+  let payload: BodyInit | undefined;
+  switch (body.encoding) {
+    case "urlencoded":
+      payload = new URLSearchParams(pairs);
+      break;
+    case "multipart": {
+      const form = new FormData();
+      for (const [k, v] of pairs) form.append(k, v);
+      for (const [k, bytes] of body.files) form.append(k, new Blob([bytes]), "x.bin");
+      payload = form;
+      break;
+    }
+    case "json": {
+      headers.set("content-type", "application/json");
+      const object = {
+        ...Object.fromEntries(pairs),
+        ...body.jsonExtra,
+      };
+      payload = JSON.stringify(body.jsonRoot === undefined ? object : body.jsonRoot);
+      break;
+    }
+    case "text":
+      headers.set("content-type", "text/plain;charset=UTF-8");
+      payload = pairs.map(([k, v]) => `${k}=${v}`).join("\n");
+      break;
+    case "bytes":
+      headers.set("content-type", "application/x-www-form-urlencoded; charset=iso-8859-1");
+      payload = body.bytes;
+      break;
+    case "none":
+      break;
+  }
+  return new Request(new URL(path, BASE), { method: "POST", headers, body: payload });
+}
+
+// ---- checks -----------------------------------------------------------------------------------
+
+const SPANISH =
+  /[áéíóúñ¿¡]|\b(no|el|la|los|las|de|del|un|una|es|tu|debe|requerid[oa]|válid[oa]|solicitud|inténtalo|demasiad[oa]s|acción|correo|contraseña|email)\b/i;
+const ENGLISH =
+  /\b(TypeError|SyntaxError|undefined|Invalid input|Expected|Required|Unexpected|received|must be)\b|\bat \S+ \(|\.[jt]sx?:\d+/;
+
+/** Every string under a message-like key (formError, error, errors, fieldErrors …). */
+function messages(value: unknown, inMessage = false): string[] {
+  if (typeof value === "string") return inMessage ? [value] : [];
+  if (!value || typeof value !== "object") return [];
+  if (Array.isArray(value)) return value.flatMap((v) => messages(v, inMessage));
+  return Object.entries(value).flatMap(([k, v]) =>
+    k === "values"
+      ? []
+      : messages(v, inMessage || /^(formError|error|errors|fieldErrors)$/.test(k)),
+  );
+}
+
+let db: TestDatabase;
+
+/** What a refused request must not change: row counts and the settings. */
+async function snapshot() {
+  const result = await db.db.execute(sql`select
+    (select count(*) from contact_messages)::int as contact,
+    (select count(*) from reviews)::int as reviews,
+    (select count(*) from mail_outbox)::int as outbox,
+    (select count(*) from "user")::int as users,
+    (select count(*) from account)::int as accounts,
+    (select count(*) from session)::int as sessions,
+    (select count(*) from verification)::int as verifications,
+    (select count(*) from articles)::int as articles,
+    (select coalesce(string_agg(s::text, ','), '') from settings s) as settings`);
+  return result.rows[0];
+}
+
+let ip = 0;
+async function check(c: ActionCase, body: Body, cookie?: string) {
+  const before = await snapshot();
+  const request = buildRequest(c.path, body, cookie);
+  // A thrown error here is what React Router would turn into a 500.
+  const outcome = await run(c.action, {
+    request,
+    params: c.params,
+    context: makeContext(`198.51.100.${ip++ % 250}`),
+  });
+  const where = `${c.path} ${body.encoding} → ${outcome.status} ${JSON.stringify(outcome.data)?.slice(0, 300)}`;
+  expect(outcome.status, where).toBeLessThan(500);
+  if (outcome.status >= 400) {
+    if (outcome.data !== null) {
+      const texts = messages(outcome.data);
+      expect(texts.length, where).toBeGreaterThan(0);
+      for (const t of texts) {
+        expect(t, where).toMatch(SPANISH);
+        expect(t, where).not.toMatch(ENGLISH);
+      }
+    }
+    expect(await snapshot(), where).toEqual(before);
+  }
+}
+
+describe("fuzzing every form action with hostile input (PGlite)", () => {
+  let adminCookie = "";
+  beforeAll(async () => {
+    db = await createTestDatabase("pglite");
+    setDbHandle(db);
+    await upsertUserFromCli(db.db, {
+      email: "fuzz-admin@example.com",
+      password: "entradas hostiles",
+      role: "administrator",
+    });
+    const r = await signIn(
+      db.db,
+      { email: "fuzz-admin@example.com", password: "entradas hostiles" },
+      { ip: "fuzz" },
+    );
+    if (!r.ok) throw new Error("sign-in failed");
+    adminCookie = cookieFrom(r.headers);
+  });
+  afterAll(async () => {
+    setDbHandle(undefined);
+    await db?.cleanup();
+  });
+
+  it.each(PUBLIC_ACTIONS.map((c) => [c.path, c] as const))("public action %s", async (_, c) => {
+    await fc.assert(
+      fc.asyncProperty(bodyArb(c), (body) => check(c, body)),
+      { numRuns: RUNS, seed: SEED },
+    );
+  });
+
+  it.each(ADMIN_ACTIONS.map((c) => [c.path, c] as const))("admin action %s", async (_, c) => {
+    await fc.assert(
+      fc.asyncProperty(bodyArb(c), (body) => check(c, body, adminCookie)),
+      { numRuns: RUNS, seed: SEED },
+    );
+    // The administrator's session survived whatever was posted.
+    expect((await snapshot())!.sessions).toBeGreaterThan(0);
+  });
+});
