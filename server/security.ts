@@ -22,6 +22,11 @@ export function nonce(_req: Request, res: Response, next: NextFunction) {
 
 export function securityHeaders(publicUrl: string) {
   const https = publicUrl.startsWith("https://");
+  const ANALYTICS_HOSTS = [
+    "https://*.google-analytics.com",
+    "https://*.analytics.google.com",
+    "https://*.googletagmanager.com",
+  ];
   const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -34,9 +39,10 @@ export function securityHeaders(publicUrl: string) {
         ],
         // Libraries (dialogs, drawers) set inline style attributes; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        // The analytics hosts are only contacted after the visitor accepts analytics (D18).
+        imgSrc: ["'self'", "data:", "blob:", ...ANALYTICS_HOSTS],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...ANALYTICS_HOSTS],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],

@@ -62,6 +62,14 @@ test("an administrator uploads a portrait in Ajustes and the landing page shows 
   await expect(
     page.getByRole("img", { name: "Ana Ruiz sonriendo en su consulta" }),
   ).toHaveAttribute("srcset", /960\.webp 960w/);
+
+  // Removing the portrait brings the illustration back (and leaves the site as other specs expect).
+  await page.goto("/admin/ajustes");
+  await page.getByRole("button", { name: "Quitar imagen" }).click();
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page.getByText("Configuración guardada")).toBeVisible();
+  await page.goto("/sobre-mi");
+  await expect(page.getByRole("img", { name: /Retrato ilustrado/ })).toBeVisible();
 });
 
 test("an SVG is refused with the server's reason and nothing is stored", async ({ page }) => {

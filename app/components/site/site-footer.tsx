@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Settings } from "~/modules/settings/schemas";
+import { openConsentSettings } from "~/utils/consent";
 
 const LEGAL_LINKS = [
   { to: "/aviso-legal", label: "Aviso legal" },
@@ -56,6 +57,19 @@ export function SiteFooter({ settings, signedIn }: { settings: Settings; signedI
                 </Link>
               </li>
             ))}
+            <li>
+              {/* Reopens the cookie choice; without JavaScript it leads to the policy. */}
+              <a
+                className="underline-offset-4 hover:underline"
+                href="/cookies#configurar"
+                onClick={(event) => {
+                  event.preventDefault();
+                  openConsentSettings();
+                }}
+              >
+                Configurar cookies
+              </a>
+            </li>
           </ul>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { ConsentManager } from "~/components/site/consent/consent-manager";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { useRootData } from "~/root";
@@ -17,6 +18,13 @@ export default function PublicLayout() {
         <Outlet />
       </main>
       <SiteFooter settings={root.settings} signedIn={Boolean(root.user)} />
+      <ConsentManager
+        measurementId={
+          root.settings.analyticsEnabled && root.settings.analyticsMeasurementId
+            ? root.settings.analyticsMeasurementId
+            : null
+        }
+      />
     </>
   );
 }

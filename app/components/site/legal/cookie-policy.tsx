@@ -158,7 +158,7 @@ export function CookiePolicy({ settings }: { settings: Settings }) {
         </p>
       </section>
 
-      <section aria-labelledby="cookies-configurar">
+      <section id="configurar" aria-labelledby="cookies-configurar">
         <h2 id="cookies-configurar">Cómo cambiar tu elección</h2>
         <p>
           Puedes cambiar o retirar tu consentimiento en cualquier momento mediante el enlace

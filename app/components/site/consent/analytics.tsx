@@ -1,0 +1,80 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import { readConsent } from "~/utils/consent";
+
+type Gtag = (...args: unknown[]) => void;
+type AnalyticsWindow = { dataLayer?: unknown[]; gtag?: Gtag } & Record<string, unknown>;
+const win = () => window as unknown as AnalyticsWindow;
+
+const RETRIES = 3;
+let loaded = false;
+
+/** Loads the analytics script once, asynchronously (only ever mounted after 'Aceptar'). */
+function install(measurementId: string) {
+  const w = win();
+  w[`ga-disable-${measurementId}`] = false;
+  if (w.gtag) return;
+  w.dataLayer = w.dataLayer ?? [];
+  w.gtag = function gtag() {
+    // gtag.js reads the `arguments` objects it is given.
+    // eslint-disable-next-line prefer-rest-params
+    w.dataLayer!.push(arguments);
+  };
+  w.gtag("js", new Date());
+  w.gtag("config", measurementId, { send_page_view: false });
+  const script = document.createElement("script");
+  script.async = true;
+  script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`;
+  script.onload = () => (loaded = true);
+  document.head.appendChild(script);
+}
+
+/** A page view, retried at most 3 times with a growing delay while the script is not ready. */
+function reportPageView(measurementId: string, attempt = 0) {
+  const w = win();
+  if (loaded && w.gtag) {
+    w.gtag("event", "page_view", {
+      page_location: window.location.href,
+      page_path: window.location.pathname + window.location.search,
+      page_title: document.title,
+      send_to: measurementId,
+    });
+    return;
+  }
+  if (attempt >= RETRIES) {
+    console.info("No se pudo registrar la visita: el script de analítica no se cargó");
+    return;
+  }
+  setTimeout(() => reportPageView(measurementId, attempt + 1), 1000 * 2 ** attempt);
+}
+
+/** Withdrawing consent stops measuring and removes the analytics cookies. */
+function uninstall(measurementId: string) {
+  win()[`ga-disable-${measurementId}`] = true;
+  if (readConsent()?.analytics) return;
+  const host = window.location.hostname;
+  for (const name of document.cookie.split(";").map((c) => c.split("=")[0]!.trim())) {
+    if (!/^_ga(_|$)/.test(name)) continue;
+    for (const domain of [
+      "",
+      `; domain=${host}`,
+      `; domain=.${host.split(".").slice(-2).join(".")}`,
+    ]) {
+      document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/${domain}`;
+    }
+  }
+}
+
+export function Analytics({ measurementId }: { measurementId: string }) {
+  const location = useLocation();
+  useEffect(() => {
+    install(measurementId);
+    return () => uninstall(measurementId);
+  }, [measurementId]);
+  useEffect(() => {
+    // After React has set the new page's title.
+    const timer = setTimeout(() => reportPageView(measurementId), 0);
+    return () => clearTimeout(timer);
+  }, [measurementId, location.pathname, location.search]);
+  return null;
+}
