@@ -10,6 +10,7 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("blog/rss.xml", "routes/resources/rss.ts"),
   route("media/portadas/:category/:file", "routes/resources/cover.ts"),
+  route("og/:file", "routes/resources/og-image.ts"),
   route("media/*", "routes/resources/media.ts"),
   route("api/contacto", "routes/resources/contact-api.ts"),
   route("api/resenas", "routes/resources/review-api.ts"),

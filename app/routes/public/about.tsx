@@ -12,6 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       "Psicóloga general sanitaria con más de 25 años de experiencia: formación, enfoque de trabajo y credenciales profesionales.",
     path: "/sobre-mi",
+    breadcrumbs: [{ name: "Sobre mí", path: "/sobre-mi" }],
   });
 
 export function loader() {

@@ -8,6 +8,7 @@ import { getPublicArticle, neighbours } from "~/modules/blog/blog.server";
 import { categoryLabel } from "~/modules/blog/categories";
 import { renderMarkdown } from "~/modules/content/markdown";
 import { responsiveImage } from "~/modules/media/responsive";
+import { articleOgImagePath, blogPostingJsonLd } from "~/modules/seo/structured-data";
 import { useRootData } from "~/root";
 import { formatLongDate } from "~/utils/format";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
@@ -41,13 +42,28 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, data: loaderData, location }) =>
-  pageMeta(rootFromMatches(matches), {
-    title: loaderData?.article.title ?? "Artículo no encontrado",
-    description: loaderData?.article.excerpt || undefined,
-    path: location.pathname,
-    noindex: !loaderData,
+export const meta: Route.MetaFunction = ({ matches, data: loaderData, location }) => {
+  const root = rootFromMatches(matches);
+  const article = loaderData?.article;
+  if (!article) {
+    return pageMeta(root, { title: "Artículo no encontrado", path: location.pathname, noindex: true });
+  }
+  const path = `/blog/${encodeURIComponent(article.slug)}`;
+  return pageMeta(root, {
+    title: article.title,
+    description: article.excerpt || undefined,
+    path,
+    type: "article",
+    publishedTime: article.date,
+    modifiedTime: article.updatedAt,
+    image: { path: articleOgImagePath(article.slug), alt: article.imageAlt || article.title },
+    breadcrumbs: [
+      { name: "Blog", path: "/blog" },
+      { name: article.title, path },
+    ],
+    jsonLd: root ? [blogPostingJsonLd(article, root.settings, root.publicUrl)] : [],
   });
+};
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { article, html, related, newer, older } = loaderData;

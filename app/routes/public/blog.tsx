@@ -17,6 +17,7 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData }) => {
     description:
       "Artículos de psicología para el día a día: ansiedad, autoestima, duelo, pareja, mindfulness y más, escritos por una psicóloga general sanitaria.",
     path: "/blog",
+    breadcrumbs: [{ name: "Blog", path: "/blog" }],
   });
   return [
     ...tags,

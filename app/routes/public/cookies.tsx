@@ -9,6 +9,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Política de cookies",
     description: "Qué cookies y almacenamiento local usa esta web, para qué sirven, cuánto duran y cómo cambiar tu elección.",
     path: "/cookies",
+    breadcrumbs: [{ name: "Política de cookies", path: "/cookies" }],
   });
 
 export default function Page() {

@@ -27,6 +27,7 @@ import { pageMeta, rootFromMatches } from "~/utils/meta";
 import { data } from "react-router";
 import type { Route } from "./+types/home";
 import { readForm } from "~/utils/form";
+import { practiceJsonLd, websiteJsonLd } from "~/modules/seo/structured-data";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = rootFromMatches(matches);
@@ -35,6 +36,12 @@ export const meta: Route.MetaFunction = ({ matches }) => {
       ? `${root.settings.professionalName}, ${root.settings.professionalTitle}`
       : "Inicio",
     path: "/",
+    jsonLd: root
+      ? [
+          practiceJsonLd(root.settings, root.publicUrl),
+          websiteJsonLd(root.settings, root.publicUrl),
+        ]
+      : [],
   });
 };
 

@@ -9,6 +9,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Aviso legal",
     description: "Datos identificativos de la titular del sitio, profesión regulada, colegio profesional y condiciones generales (LSSI-CE).",
     path: "/aviso-legal",
+    breadcrumbs: [{ name: "Aviso legal", path: "/aviso-legal" }],
   });
 
 export default function Page() {

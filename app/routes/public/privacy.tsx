@@ -9,6 +9,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Política de privacidad",
     description: "Cómo se tratan tus datos personales: responsable, finalidades, bases legales, conservación, destinatarios y derechos (RGPD y LOPDGDD).",
     path: "/privacidad",
+    breadcrumbs: [{ name: "Política de privacidad", path: "/privacidad" }],
   });
 
 export default function Page() {

@@ -22,6 +22,12 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData, location }
     title: loaderData?.service.title ?? "Servicios",
     description: loaderData?.service.metaDescription,
     path: location.pathname,
+    breadcrumbs: loaderData
+      ? [
+          { name: "Servicios", path: "/servicios" },
+          { name: loaderData.service.title, path: location.pathname },
+        ]
+      : undefined,
   });
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {

@@ -11,6 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       "Terapia individual, terapia de pareja, trabajo con grupos y mindfulness con una psicóloga general sanitaria colegiada.",
     path: "/servicios",
+    breadcrumbs: [{ name: "Servicios", path: "/servicios" }],
   });
 
 export function loader() {

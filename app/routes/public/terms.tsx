@@ -9,6 +9,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Condiciones de uso",
     description: "Condiciones de uso del sitio web: objeto, límites de uso, propiedad intelectual, privacidad, responsabilidad, modificaciones e independencia.",
     path: "/uso-web",
+    breadcrumbs: [{ name: "Condiciones de uso", path: "/uso-web" }],
   });
 
 export default function Page() {
