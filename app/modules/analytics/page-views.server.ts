@@ -52,7 +52,8 @@ export function addDays(day: string, days: number) {
 /**
  * The page a URL path stands for, or null when it cannot be counted: decoded, without query,
  * without trailing slash, at most MAX_PATH_LENGTH characters. React Router's data requests map
- * to their page: `/_root.data` → `/`, `/blog.data` → `/blog`, `/blog/_.data` → `/blog`.
+ * to their page: `/_.data` → `/` (trailing-slash-aware data requests, our config), `/_root.data`
+ * → `/` (the older form), `/blog.data` → `/blog`, `/blog/_.data` → `/blog`.
  */
 export function normalizePath(rawUrl: string): { path: string; isData: boolean } | null {
   let pathname = rawUrl.split(/[?#]/, 1)[0] ?? "";

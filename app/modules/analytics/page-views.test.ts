@@ -24,6 +24,7 @@ describe("paths and what counts", () => {
   it("normalises paths and maps React Router data requests to their page", () => {
     expect(normalizePath("/blog/?page=2")).toEqual({ path: "/blog", isData: false });
     expect(normalizePath("/_root.data")).toEqual({ path: "/", isData: true });
+    expect(normalizePath("/_.data")).toEqual({ path: "/", isData: true });
     expect(normalizePath("/blog.data?_routes=routes%2Fpublic%2Fblog")?.path).toBe("/blog");
     expect(normalizePath("/blog/_.data")?.path).toBe("/blog");
     expect(normalizePath("/sobre-m%C3%AD")?.path).toBe("/sobre-mí");
