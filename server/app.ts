@@ -5,7 +5,8 @@ import express, { type ErrorRequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { requestInfoContext } from "~/context";
-import { closeDb, getDbHandle } from "~/db/client.server";
+import { closeDb, getDb, getDbHandle } from "~/db/client.server";
+import { countPageViews } from "~/modules/analytics/page-views.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { errorPageHtml } from "./error-page";
@@ -18,7 +19,8 @@ export interface AppOptions {
 
 /**
  * The whole HTTP application: security headers on every response (HTML, assets, 404, 500),
- * CSRF origin check, compression, static files, health check, then React Router.
+ * CSRF origin check, compression, cookieless page counts, static files, health check, then
+ * React Router.
  */
 export function createApp({ staticDir }: AppOptions = {}) {
   const env = getEnv();
@@ -47,6 +49,8 @@ export function createApp({ staticDir }: AppOptions = {}) {
     }),
   );
   app.use(sameOriginOnly(env.PUBLIC_URL));
+  // Counts public page views per day once each response has finished (never delays it).
+  app.use(countPageViews(getDb));
 
   if (staticDir) {
     app.use(

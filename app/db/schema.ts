@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -223,4 +224,20 @@ export const reviews = pgTable(
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
     index("reviews_published_created_idx").on(t.isPublished, t.createdAt),
   ],
+);
+
+// ─── Page counts ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Built-in, cookieless page counts: one row per Spanish (Europe/Madrid) day and path. Nothing
+ * about the visitor is stored (no IP, user agent, cookie or any identifier).
+ */
+export const pageViews = pgTable(
+  "page_views",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    path: text("path").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path] })],
 );

@@ -49,19 +49,17 @@ describe.each(DRIVERS)("search engines (%s)", (driver) => {
       content: "Texto.",
       image: `/media/portadas/ansiedad/articulo-${i + 1}.svg`,
     }));
-    await db.db
-      .insert(articles)
-      .values([
-        ...rows,
-        {
-          ...rows[0]!,
-          slug: "borrador-privado",
-          title: "Privado",
-          date: "2025-02-01",
-          isPublic: false,
-        },
-        { ...rows[0]!, slug: "con-foto", title: "Con foto", date: "2024-12-01", image: UPLOADED },
-      ]);
+    await db.db.insert(articles).values([
+      ...rows,
+      {
+        ...rows[0]!,
+        slug: "borrador-privado",
+        title: "Privado",
+        date: "2025-02-01",
+        isPublic: false,
+      },
+      { ...rows[0]!, slug: "con-foto", title: "Con foto", date: "2024-12-01", image: UPLOADED },
+    ]);
     const webp = await sharp({
       create: { width: 1600, height: 900, channels: 3, background: { r: 40, g: 110, b: 100 } },
     })

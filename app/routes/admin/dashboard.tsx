@@ -5,6 +5,7 @@ import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/modules/accounts/guard.server";
+import { pageViewStats } from "~/modules/analytics/page-views.server";
 import { can } from "~/modules/accounts/roles";
 import { articleStats } from "~/modules/blog/blog.server";
 import { unreadCount } from "~/modules/contact/contact.server";
@@ -16,6 +17,7 @@ import {
   guessPlatform,
   madridHour,
 } from "~/utils/format";
+import type { PageViewStats } from "~/modules/analytics/page-views.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [
@@ -28,11 +30,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const stats = await articleStats(db);
   const unread = can(user.role, "canReadMessages") ? await unreadCount(db) : null;
-  return { name: user.name, role: user.role, serverHour: madridHour(new Date()), stats, unread };
+  const visits = await pageViewStats(db);
+  return {
+    name: user.name,
+    role: user.role,
+    serverHour: madridHour(new Date()),
+    stats,
+    unread,
+    visits,
+  };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, role, serverHour, stats, unread } = loaderData;
+  const { name, role, serverHour, stats, unread, visits } = loaderData;
   // The server greets by Spanish time; the browser then uses the visitor's own clock.
   const [hour, setHour] = useState(serverHour);
   const [access, setAccess] = useState<{ when: string; platform: string } | null>(null);
@@ -127,6 +137,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
+      <Visits visits={visits} />
       <section aria-labelledby="acciones">
         <h2 id="acciones" className="text-h3">
           Acciones rápidas
@@ -149,6 +160,103 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
     </div>
+  );
+}
+
+const dayLabel = new Intl.DateTimeFormat("es-ES", {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  timeZone: "UTC",
+});
+const number = new Intl.NumberFormat("es-ES");
+
+/** Last 30 days as a table with CSS bars (the numbers are always written too) and top pages. */
+function Visits({ visits }: { visits: PageViewStats }) {
+  const max = Math.max(1, ...visits.days.map((d) => d.views));
+  return (
+    <section aria-labelledby="visitas" className="flex flex-col gap-3">
+      <h2 id="visitas" className="text-h3">
+        Visitas (últimos 30 días)
+      </h2>
+      <p className="text-muted">
+        El propio servidor cuenta las páginas vistas por día, sin cookies ni ningún dato que
+        identifique a quien visita la web.
+      </p>
+      {visits.total === 0 ? (
+        <p>Todavía no hay visitas registradas.</p>
+      ) : (
+        <>
+          <p>
+            <span className="font-serif text-4xl font-semibold text-primary">
+              {number.format(visits.total)}
+            </span>{" "}
+            páginas vistas en total
+          </p>
+          <div className="grid gap-6 xl:grid-cols-2">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Visitas por día</caption>
+              <thead>
+                <tr className="text-left">
+                  <th scope="col" className="w-32 py-1 font-semibold">
+                    Día
+                  </th>
+                  <th scope="col" className="py-1 font-semibold">
+                    Visitas
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {visits.days.map((d) => (
+                  <tr key={d.day}>
+                    <th scope="row" className="py-0.5 pr-2 text-left font-normal text-muted">
+                      <time dateTime={d.day}>
+                        {dayLabel.format(new Date(`${d.day}T00:00:00Z`))}
+                      </time>
+                    </th>
+                    <td className="py-0.5">
+                      <div className="flex items-center gap-2">
+                        <div
+                          aria-hidden="true"
+                          className="h-3 rounded-sm bg-primary"
+                          style={{ width: `${(d.views / max) * 85}%` }}
+                        />
+                        <span className="tabular-nums">{number.format(d.views)}</span>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <table className="w-full self-start text-sm">
+              <caption className="mb-2 text-left text-lg font-semibold">
+                Páginas más visitadas
+              </caption>
+              <thead>
+                <tr className="text-left">
+                  <th scope="col" className="py-1 font-semibold">
+                    Página
+                  </th>
+                  <th scope="col" className="py-1 text-right font-semibold">
+                    Visitas
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {visits.top.map((p) => (
+                  <tr key={p.path}>
+                    <td className="max-w-0 truncate py-1 pr-2">
+                      <span title={p.path}>{p.path}</span>
+                    </td>
+                    <td className="py-1 text-right tabular-nums">{number.format(p.views)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
   );
 }
 
