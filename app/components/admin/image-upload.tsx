@@ -1,7 +1,8 @@
 import { ImageUp, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES, responsiveImage } from "~/modules/media/responsive";
+import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from "~/modules/media/limits";
+import { responsiveImage } from "~/modules/media/responsive";
 import { notify } from "~/utils/notify";
 
 /** What POST /api/imagenes answers for a stored upload. */

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { notify } from "~/utils/notify";
-import { showDesktopNotification, writeNewReviewsFlag } from "~/utils/new-reviews";
+import { showDesktopNotification } from "~/utils/desktop-notifications";
+import { writeNewReviewsFlag } from "~/utils/new-reviews";
 
 const FALLBACK_MS = 30_000;
 

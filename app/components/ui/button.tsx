@@ -1,5 +1,4 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "@radix-ui/react-slot";
 import { cn } from "~/utils/cn";
 
 export const buttonVariants = cva(
@@ -26,16 +25,17 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = React.ComponentProps<"button"> &
-  VariantProps<typeof buttonVariants> & { asChild?: boolean };
+export type ButtonProps = React.ComponentProps<"button"> & VariantProps<typeof buttonVariants>;
 
-/** A button; `asChild` renders the styles on its child (a link, for instance). */
-export function Button({ className, variant, size, asChild, type, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot : "button";
+/**
+ * A button. For a link that looks like one, use LinkButton / ExternalLinkButton, or put
+ * `buttonVariants(...)` on the `<a>` (no Slot: it would add a library to every public page).
+ */
+export function Button({ className, variant, size, type, ...props }: ButtonProps) {
   return (
-    <Comp
+    <button
       className={cn(buttonVariants({ variant, size }), className)}
-      type={asChild ? undefined : (type ?? "button")}
+      type={type ?? "button"}
       {...props}
     />
   );

@@ -1,12 +1,7 @@
 import sharp, { type Metadata } from "sharp";
 import { getStorage, type MediaStorage } from "./storage.server";
-import {
-  IMAGE_WIDTHS,
-  MAX_IMAGE_BYTES,
-  MAX_IMAGE_PIXELS,
-  UPLOADED_IMAGE_PREFIX,
-  responsiveImage,
-} from "./responsive";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "./limits";
+import { IMAGE_WIDTHS, UPLOADED_IMAGE_PREFIX, responsiveImage } from "./responsive";
 
 /**
  * Uploaded images (D19): JPEG, PNG, WebP or AVIF recognised by their first bytes (never by the

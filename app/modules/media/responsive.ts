@@ -8,9 +8,6 @@
  */
 export const UPLOADED_IMAGE_PREFIX = "/media/blog/images/";
 export const IMAGE_WIDTHS = [480, 960, 1600] as const;
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const MAX_IMAGE_PIXELS = 40_000_000;
-export const ACCEPTED_IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/avif";
 
 const UPLOADED = /^\/media\/blog\/images\/(\d{10,16}-[a-z0-9]+(?:-[a-z0-9]+)*)-(\d{1,5})\.webp$/;
 

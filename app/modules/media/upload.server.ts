@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { ImageError, TOO_BIG_ERROR } from "./images.server";
-import { MAX_IMAGE_BYTES } from "./responsive";
+import { MAX_IMAGE_BYTES } from "./limits";
 
 export const NO_FILE_ERROR = "No se ha recibido ninguna imagen.";
 export const ONE_FILE_ERROR = "Sube una sola imagen cada vez.";

@@ -1,4 +1,5 @@
-import { DEFAULT_SETTINGS, isPlaceholder, type Settings } from "~/modules/settings/schemas";
+import { DEFAULT_SETTINGS, isPlaceholder } from "~/modules/settings/defaults";
+import type { Settings } from "~/modules/settings/schemas";
 import { SOCIAL_NETWORKS } from "~/modules/settings/social";
 
 /**

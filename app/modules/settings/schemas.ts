@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_SETTINGS, isPlaceholder } from "./defaults";
 
 /** Safe in the browser: the settings shape, its defaults and its Spanish messages. */
 
@@ -108,44 +109,6 @@ export type Settings = z.infer<typeof SettingsSchema>;
  * Defaults: plausible placeholders that the admin marks as "valor de ejemplo" until changed.
  * example.com addresses are reserved for examples and never reach a real person.
  */
-export const DEFAULT_SETTINGS: Settings = {
-  siteName: "Psicología Nombre Apellido",
-  siteDescription:
-    "Psicóloga General Sanitaria: terapia individual, terapia de pareja, trabajo con grupos y mindfulness.",
-  contactEmail: "consulta@example.com",
-  contactPhone: "+34 600 000 000",
-  professionalName: "Nombre Apellido",
-  professionalTitle: "Psicóloga General Sanitaria",
-  qualification: "Máster en Psicología General Sanitaria (título oficial expedido en España)",
-  collegeName: "Colegio Oficial de la Psicología de Madrid",
-  collegeNumber: "M-00000",
-  nif: "00000000T",
-  postalAddress: "Calle Ejemplo 1, 28000 Madrid",
-  healthRegistryNumber: "CS00000",
-  partnerCentreName: "Centro de Salud Ejemplo",
-  partnerCentreAddress: "Calle Ejemplo 2, 28000 Madrid",
-  partnerCentreUrl: "https://example.com/centro",
-  bookingUrl: "https://example.com/reservas",
-  socialLinks: {
-    instagram: "https://www.instagram.com/",
-    facebook: "https://www.facebook.com/",
-    linkedin: "https://www.linkedin.com/",
-    youtube: "",
-    x: "",
-  },
-  portrait: { url: "", alt: "" },
-  showSocialLinks: true,
-  analyticsEnabled: true,
-  analyticsMeasurementId: "",
-  allowSignup: true,
-  messageRetentionMonths: 12,
-  notificationIncludesMessage: false,
-};
-
-/** True while a field still holds its example value (the admin shows a marker). */
-export function isPlaceholder(key: keyof Settings, value: unknown) {
-  return JSON.stringify(DEFAULT_SETTINGS[key]) === JSON.stringify(value);
-}
 
 /**
  * Reads a stored record leniently: each valid field is kept, anything missing or invalid
@@ -160,3 +123,5 @@ export function settingsFromStored(stored: unknown): Settings {
   }
   return out as Settings;
 }
+
+export { DEFAULT_SETTINGS, isPlaceholder };

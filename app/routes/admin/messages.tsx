@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { getDb } from "~/db/client.server";
 import { audit } from "~/modules/accounts/audit.server";
@@ -219,13 +219,12 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
               </p>
               <p className="mt-4 whitespace-pre-wrap break-words">{selected.message}</p>
               <div className="mt-6 flex flex-wrap gap-2">
-                <Button asChild variant="primary">
-                  <a
-                    href={`mailto:${selected.email}?subject=${encodeURIComponent("Re: tu mensaje")}`}
-                  >
-                    <Reply aria-hidden="true" /> Responder por email
-                  </a>
-                </Button>
+                <a
+                  href={`mailto:${selected.email}?subject=${encodeURIComponent("Re: tu mensaje")}`}
+                  className={buttonVariants({ variant: "primary" })}
+                >
+                  <Reply aria-hidden="true" /> Responder por email
+                </a>
                 <Form method="post">
                   <input type="hidden" name="intent" value="answered" />
                   <input type="hidden" name="id" value={selected.id} />

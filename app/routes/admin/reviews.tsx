@@ -46,7 +46,7 @@ import {
   type NotificationState,
   notificationState,
   requestNotifications,
-} from "~/utils/new-reviews";
+} from "~/utils/desktop-notifications";
 import { backTo, parseId, readForm } from "~/utils/form";
 import { logger } from "~/utils/logger.server";
 import { redirectWithToast } from "~/utils/toast.server";

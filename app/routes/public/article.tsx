@@ -12,6 +12,8 @@ import { articleOgImagePath, blogPostingJsonLd } from "~/modules/seo/structured-
 import { useRootData } from "~/root";
 import { formatLongDate } from "~/utils/format";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
+import { getSettings } from "~/modules/settings/settings.server";
+import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/article";
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -24,7 +26,16 @@ export async function loader({ params }: Route.LoaderArgs) {
     throw data({ notFound: true }, { status: 404 });
   }
   const { article, related } = found;
+  // Built on the server only (search engines read it from the HTML).
+  const jsonLd = [
+    blogPostingJsonLd(
+      { ...article, updatedAt: article.updatedAt.toISOString() },
+      await getSettings(db),
+      getEnv().PUBLIC_URL,
+    ),
+  ];
   return {
+    jsonLd,
     article: {
       slug: article.slug,
       title: article.title,
@@ -61,7 +72,7 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData, location }
       { name: "Blog", path: "/blog" },
       { name: article.title, path },
     ],
-    jsonLd: root ? [blogPostingJsonLd(article, root.settings, root.publicUrl)] : [],
+    jsonLd: loaderData.jsonLd,
   });
 };
 

@@ -25,29 +25,31 @@ import { listServices } from "~/modules/services/services.server";
 import { useRootData } from "~/root";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import { data } from "react-router";
+import { getSettings } from "~/modules/settings/settings.server";
+import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/home";
 import { readForm } from "~/utils/form";
 import { practiceJsonLd, websiteJsonLd } from "~/modules/seo/structured-data";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, data: loaderData }) => {
   const root = rootFromMatches(matches);
   return pageMeta(root, {
     title: root
       ? `${root.settings.professionalName}, ${root.settings.professionalTitle}`
       : "Inicio",
     path: "/",
-    jsonLd: root
-      ? [
-          practiceJsonLd(root.settings, root.publicUrl),
-          websiteJsonLd(root.settings, root.publicUrl),
-        ]
-      : [],
+    jsonLd: loaderData?.jsonLd ?? [],
   });
 };
 
 export async function loader() {
   const db = await getDb();
+  // Built on the server only: search engines read it from the HTML, so its code stays out of
+  // the page's JavaScript.
+  const settings = await getSettings(db);
+  const publicUrl = getEnv().PUBLIC_URL;
   return {
+    jsonLd: [practiceJsonLd(settings, publicUrl), websiteJsonLd(settings, publicUrl)],
     featured: await featuredArticles(db, 3),
     ...(await loadReviews(db)),
     aboutIntro: ABOUT.intro,

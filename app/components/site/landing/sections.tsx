@@ -8,7 +8,7 @@ import {
   ServiceImage,
 } from "~/components/site/images";
 import { SERVICE_ICONS, SERVICE_IMAGE_LABELS } from "~/components/site/service-meta";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { ExternalLinkButton } from "~/components/ui/link-button";
 import type { Settings } from "~/modules/settings/schemas";
 import { SOCIAL_LABELS, SOCIAL_NETWORKS } from "~/modules/settings/social";
@@ -100,9 +100,9 @@ export function Hero({ settings }: { settings: Settings }) {
             ))}
           </ul>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Button asChild variant="accent" size="lg">
-              <a href="#contacto">Contactar ahora</a>
-            </Button>
+            <a href="#contacto" className={buttonVariants({ variant: "accent", size: "lg" })}>
+              Contactar ahora
+            </a>
             {settings.bookingUrl ? (
               <ExternalLinkButton href={settings.bookingUrl} variant="outline" size="lg">
                 Solicitar cita
