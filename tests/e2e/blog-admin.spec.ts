@@ -100,6 +100,29 @@ test("staff write an article with an uploaded image, rename its URL and delete i
     page.getByRole("img", { name: "Un círculo verde sobre fondo claro" }),
   ).toHaveAttribute("srcset", /-480\.webp 480w/);
 
+  // Newest article: first on /blog, in the landing's featured articles, and found by search.
+  const title = "Pasear sin prisa: un respiro para la mente";
+  await page.goto("/blog");
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  await page.goto("/#blog-destacados");
+  await expect(
+    page.locator("#blog-destacados").getByRole("heading", { name: title }),
+  ).toBeVisible();
+  await page.goto("/blog?q=respiro%20mente");
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+
+  // Private: visitors get 'Artículo no encontrado' (404); public again afterwards.
+  await page.goto("/admin/blog?q=Pasear%20sin%20prisa");
+  const row = page.getByRole("row").filter({ hasText: title });
+  await row.getByRole("switch").click();
+  await expect(page.getByText("Artículo privado", { exact: true })).toBeVisible();
+  const hidden = await page.goto("/blog/pasear-sin-prisa-un-respiro-para-la-mente");
+  expect(hidden?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Artículo no encontrado" })).toBeVisible();
+  await page.goto("/admin/blog?q=Pasear%20sin%20prisa");
+  await page.getByRole("row").filter({ hasText: title }).getByRole("switch").click();
+  await expect(page.getByText("Artículo publicado", { exact: true })).toBeVisible();
+
   // Rename its URL: the old address answers 301 to the new one.
   await page.goto("/admin/blog/editar/pasear-sin-prisa-un-respiro-para-la-mente");
   await expect(page.getByRole("heading", { level: 1, name: "Editar artículo" })).toBeVisible();

@@ -144,6 +144,12 @@ describe.each(DRIVERS)("image upload and serving (%s)", (driver) => {
         reason: /no es una imagen válida/,
       },
       {
+        bytes: new TextEncoder().encode("un archivo de texto con nombre de imagen"),
+        name: "texto.png",
+        type: "image/png",
+        reason: /no es una imagen válida/,
+      },
+      {
         bytes: new Uint8Array(
           await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
             .gif()
@@ -159,6 +165,20 @@ describe.each(DRIVERS)("image upload and serving (%s)", (driver) => {
       expect(outcome.status, c.name).toBe(415);
       expect((outcome.data as { error: string }).error).toMatch(c.reason);
     }
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it("refuses a truncated JPEG with 422 and a clear reason, storing nothing", async () => {
+    const whole = await photo(800, 600);
+    const truncated = whole.slice(0, Math.floor(whole.length / 3));
+    const outcome = await run(uploadRoute.action, {
+      request: upload(
+        { bytes: truncated, name: "cortada.jpg", type: "image/jpeg" },
+        cookies.editor,
+      ),
+    });
+    expect(outcome.status).toBe(422);
+    expect((outcome.data as { error: string }).error).toMatch(/imagen/i);
     expect(storedFiles()).toEqual([]);
   });
 

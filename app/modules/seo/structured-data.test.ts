@@ -9,6 +9,12 @@ import { meta as homeMeta } from "~/routes/public/home";
 import { meta as servicesMeta } from "~/routes/public/services";
 import { meta as loginMeta } from "~/routes/auth/login";
 import { pageMeta } from "~/utils/meta";
+import { blogPostingJsonLd, practiceJsonLd, websiteJsonLd } from "./structured-data";
+
+/** The home loader builds its JSON-LD on the server; meta places it. */
+const homeData = (settings: Settings) => ({
+  jsonLd: [practiceJsonLd(settings, BASE), websiteJsonLd(settings, BASE)],
+});
 
 const BASE = "https://psicologia.example.org";
 const SETTINGS: Settings = {
@@ -94,7 +100,7 @@ describe("pageMeta", () => {
 
 describe("JSON-LD", () => {
   it("home: the practice and the professional with the college number", () => {
-    const tags = homeMeta(args("/") as never);
+    const tags = homeMeta(args("/", homeData(SETTINGS)) as never);
     const [practice, website] = ldOf(tags).map((o) => JSON.parse(JSON.stringify(o)));
     expect(practice["@type"]).toBe("Psychologist");
     expect(practice.telephone).toBe("+34 611 222 333");
@@ -121,7 +127,7 @@ describe("JSON-LD", () => {
     );
     expect(tags).toBeTruthy();
     const home = homeMeta({
-      ...args("/"),
+      ...args("/", homeData(DEFAULT_SETTINGS)),
       matches: [{ id: "root", data: { settings: DEFAULT_SETTINGS, publicUrl: BASE } }],
     } as never);
     const practice = ldOf(home)[0]!;
@@ -144,7 +150,8 @@ describe("JSON-LD", () => {
       author: null,
       updatedAt: "2026-03-05T10:00:00.000Z",
     };
-    const tags = articleMeta(args("/blog/respirar-mejor", { article }) as never);
+    const jsonLd = [blogPostingJsonLd(article, SETTINGS, BASE)];
+    const tags = articleMeta(args("/blog/respirar-mejor", { article, jsonLd }) as never);
     expect(prop(tags, "og:type")).toBe("article");
     expect(prop(tags, "article:published_time")).toBe("2026-03-02");
     expect(prop(tags, "og:image")).toBe(`${BASE}/og/respirar-mejor.png`);
@@ -179,7 +186,7 @@ describe("JSON-LD", () => {
         path: "/",
         meta: () =>
           homeMeta({
-            ...args("/"),
+            ...args("/", homeData(hostile)),
             matches: [{ id: "root", data: { settings: hostile, publicUrl: BASE } }],
           } as never),
         Component: () => createElement(Meta),
