@@ -53,7 +53,7 @@ describe.each(DRIVERS)("blog actions by role (%s)", (driver) => {
       params: { slug: "manejo-fobias" },
     });
     expect(edited.status).toBe(403);
-    for (const form of [
+    for (const form of <Array<Record<string, string>>>[
       { intent: "visibility", slug: "manejo-fobias", isPublic: "0" },
       { intent: "delete", slug: "manejo-fobias" },
     ]) {

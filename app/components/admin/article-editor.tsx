@@ -26,6 +26,7 @@ import {
 } from "~/modules/blog/article-form";
 import { CATEGORIES, CATEGORY_VALUES } from "~/modules/blog/categories";
 import { renderMarkdown } from "~/modules/content/markdown";
+import { cn } from "~/utils/cn";
 
 export type EditableArticle = ArticleInput;
 
@@ -311,7 +312,18 @@ export function ArticleEditor({
                   {errors.relatedSlugs}
                 </p>
               ) : null}
-              <ul className="mt-2 max-h-72 overflow-y-auto pr-1" aria-describedby="related-help">
+              {/* A scrolling box must be reachable by keyboard itself (axe scrollable-region-focusable);
+                  read-only (contributors) it does not scroll at all. */}
+              <ul
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box
+                tabIndex={canPublish ? 0 : undefined}
+                aria-label="Artículos disponibles"
+                aria-describedby="related-help"
+                className={cn(
+                  "mt-2 rounded-field pr-1 focus-visible:outline-2 focus-visible:outline-primary",
+                  canPublish && "max-h-72 overflow-y-auto",
+                )}
+              >
                 {options.map((o) => {
                   const checked = related.includes(o.slug);
                   return (

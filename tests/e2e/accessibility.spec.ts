@@ -1,0 +1,93 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, expectAccessible, signInAsAdmin, test } from "./fixtures";
+import { linkInMail } from "./mail";
+
+/** axe (WCAG 2.2 AA) on every route: the public site as a visitor, the admin area per role. */
+
+const PUBLIC_PATHS = [
+  "/",
+  "/servicios",
+  "/servicios/terapia-individual",
+  "/servicios/terapia-pareja",
+  "/servicios/trabajo-grupos",
+  "/servicios/mindfulness",
+  "/sobre-mi",
+  "/blog",
+  "/blog?q=ansiedad",
+  "/blog?q=zzzz",
+  "/blog?pagina=2",
+  "/blog/duelo-como-abordarlo",
+  "/resenas/nueva",
+  "/aviso-legal",
+  "/privacidad",
+  "/cookies",
+  "/uso-web",
+  "/auth",
+  "/auth?modo=recuperar",
+  "/una-pagina-que-no-existe",
+  "/blog/un-articulo-que-no-existe",
+];
+
+const ADMIN_PATHS = [
+  "/admin",
+  "/admin/blog",
+  "/admin/blog/nuevo",
+  "/admin/blog/editar/duelo-como-abordarlo",
+  "/admin/blog/vista-previa/duelo-como-abordarlo",
+  "/admin/resenas",
+  "/admin/mensajes",
+  "/admin/usuarios",
+  "/admin/ajustes",
+];
+
+async function sweep(page: Page, paths: string[], who = "visitante") {
+  for (const path of paths) {
+    await test.step(`${who}: ${path}`, async () => {
+      await page.goto(path);
+      await expect(page.locator("main").first()).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
+}
+
+/** An invited member of staff with this role, signed in in a browser of their own. */
+async function invitedStaff(admin: Page, browser: Browser, role: "editor" | "contributor") {
+  const email = `${role}.axe@example.com`;
+  const name = role === "editor" ? "Eva Editora" : "Carlos Colaborador";
+  await admin.goto("/admin/usuarios");
+  await admin.getByRole("textbox", { name: "Nombre", exact: true }).fill(name);
+  await admin.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await admin.getByRole("combobox", { name: "Rol", exact: true }).selectOption(role);
+  await admin.getByRole("button", { name: "Enviar invitación" }).click();
+  await expect(admin.getByText("Invitación enviada")).toBeVisible();
+
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(await linkInMail(email, "/auth/restablecer"));
+  await page.getByLabel("Contraseña nueva").fill("una frase para la revisión");
+  await page.getByLabel("Repite la contraseña").fill("una frase para la revisión");
+  await page.getByRole("button", { name: "Guardar contraseña" }).click();
+  await expect(page).toHaveURL("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Contraseña").fill("una frase para la revisión");
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page).toHaveURL("/admin");
+  return page;
+}
+
+test("every public page, as a visitor", async ({ page }) => {
+  test.setTimeout(120_000);
+  await sweep(page, PUBLIC_PATHS);
+});
+
+test("every admin page, as administrator, editor and contributor", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await signInAsAdmin(page);
+  await sweep(page, ADMIN_PATHS, "administrator");
+  for (const role of ["editor", "contributor"] as const) {
+    const staff = await invitedStaff(page, browser, role);
+    await sweep(staff, ADMIN_PATHS, role);
+    // Signed in, the public pages carry the staff's header too.
+    await sweep(staff, ["/", "/blog"], role);
+    await staff.context().close();
+  }
+});
