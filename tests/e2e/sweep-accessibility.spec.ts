@@ -1,3 +1,4 @@
+// Named to run after the other specs: accounts.spec.ts needs a server without accounts.
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectAccessible, signInAsAdmin, test } from "./fixtures";
 import { linkInMail } from "./mail";
@@ -54,7 +55,8 @@ async function sweep(page: Page, paths: string[], who = "visitante") {
 async function invitedStaff(admin: Page, browser: Browser, role: "editor" | "contributor") {
   const email = `${role}.axe@example.com`;
   const name = role === "editor" ? "Eva Editora" : "Carlos Colaborador";
-  await admin.goto("/admin/usuarios");
+  // Hydrated first: React would reset values typed into the server-rendered form.
+  await admin.goto("/admin/usuarios", { waitUntil: "networkidle" });
   await admin.getByRole("textbox", { name: "Nombre", exact: true }).fill(name);
   await admin.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await admin.getByRole("combobox", { name: "Rol", exact: true }).selectOption(role);
