@@ -237,8 +237,18 @@ export function ImageUpload({
             aria-describedby={describedBy}
             aria-invalid={allErrors.length > 0 || undefined}
             onChange={onFile}
-            className="block w-full min-h-11 text-sm file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-field file:border-0 file:bg-primary file:px-4 file:font-semibold file:text-white disabled:cursor-not-allowed disabled:opacity-70"
+            // The browser's own button would speak the browser's language: it is hidden and the
+            // Spanish one below stands in for it (focus still lands on the real input).
+            className="peer sr-only"
           />
+          {/* A visual stand-in for the hidden input; keyboard and screen readers use the input. */}
+          <span
+            aria-hidden="true"
+            onClick={() => !(disabled || uploading) && inputRef.current?.click()}
+            className="inline-flex min-h-11 w-fit cursor-pointer items-center rounded-field bg-primary px-4 text-sm font-semibold text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary peer-disabled:cursor-not-allowed peer-disabled:opacity-70"
+          >
+            {value || localPreview ? "Cambiar imagen" : "Elegir imagen"}
+          </span>
           <p id={`${id}-hint`} className="text-sm text-muted">
             JPEG, PNG, WebP o AVIF; máximo 5 MB. Se guarda optimizada y sin datos de ubicación.
           </p>

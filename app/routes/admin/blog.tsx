@@ -179,7 +179,7 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
           <TableBody>
             {items.map((a) => (
               <TableRow key={a.id}>
-                <TableCell>
+                <TableCell className="w-28">
                   <img
                     {...responsiveImage(a.image, "96px")}
                     alt=""
@@ -187,7 +187,7 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
                     height={54}
                     loading="lazy"
                     decoding="async"
-                    className="h-[54px] w-24 rounded-md object-cover"
+                    className="h-[54px] w-24 max-w-none rounded-md object-cover"
                   />
                 </TableCell>
                 <TableCell className="max-w-xs font-semibold">{a.title}</TableCell>
