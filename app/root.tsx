@@ -14,7 +14,7 @@ import type * as ToasterModule from "~/components/ui/toaster";
 import { getDb } from "~/db/client.server";
 import { getUser } from "~/modules/accounts/guard.server";
 import { reviewNotice } from "~/modules/reviews/live.server";
-import { getSettings } from "~/modules/settings/settings.server";
+import { requestSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";
 import { type Notice, NOTICE_EVENT, notify } from "~/utils/notify";
@@ -32,7 +32,7 @@ export const middleware: Route.MiddlewareFunction[] = [toastMiddleware];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const db = await getDb();
-  const [settings, user] = await Promise.all([getSettings(db), getUser(request)]);
+  const [settings, user] = await Promise.all([requestSettings(context), getUser(request)]);
   // The new-review notice (D16); opening the reviews page clears it, so it is never shown there.
   const notice = user ? await reviewNotice(db, user.id) : null;
   if (notice && url.pathname.startsWith("/admin/resenas")) notice.fresh = 0;

@@ -1,8 +1,24 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { type Db, getDb } from "~/db/client.server";
 import { settings } from "~/db/schema";
 import { fieldErrors } from "~/utils/form";
 import { type Settings, SettingsSchema, settingsFromStored } from "./schemas";
+
+const perRequest = new WeakMap<object, Promise<Settings>>();
+
+/**
+ * The settings, read once per request however many loaders ask (root, page): loaders of one
+ * request share its `context`.
+ */
+export function requestSettings(context: object): Promise<Settings> {
+  let pending = perRequest.get(context);
+  if (!pending) {
+    pending = getDb().then(getSettings);
+    perRequest.set(context, pending);
+    pending.catch(() => perRequest.delete(context));
+  }
+  return pending;
+}
 
 export async function getSettings(db: Db): Promise<Settings> {
   const [row] = await db.select({ data: settings.data }).from(settings).where(eq(settings.id, 1));

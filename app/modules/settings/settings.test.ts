@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DRIVERS, type TestDatabase } from "../../../tests/support/db";
 import { DEFAULT_SETTINGS, isPlaceholder, SettingsSchema, settingsFromStored } from "./schemas";
-import { getSettings, updateSettings } from "./settings.server";
+import { setDbHandle } from "~/db/client.server";
+import { getSettings, requestSettings, updateSettings } from "./settings.server";
 
 describe("settings schema", () => {
   it("accepts its own defaults", () => {
@@ -88,6 +89,19 @@ describe.each(DRIVERS)("settings in the database (%s)", (driver) => {
 
   it("starts with the defaults", async () => {
     expect(await getSettings(db.db)).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it("is read once per request, however many loaders ask", async () => {
+    setDbHandle(db);
+    try {
+      const request = {};
+      const first = requestSettings(request);
+      expect(requestSettings(request)).toBe(first);
+      expect(requestSettings({})).not.toBe(first);
+      expect(await first).toEqual(await getSettings(db.db));
+    } finally {
+      setDbHandle(undefined);
+    }
   });
 
   it("saves and reads back a whole record, trimmed", async () => {

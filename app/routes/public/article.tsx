@@ -12,11 +12,11 @@ import { articleOgImagePath, blogPostingJsonLd } from "~/modules/seo/structured-
 import { useRootData } from "~/root";
 import { formatLongDate } from "~/utils/format";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
-import { getSettings } from "~/modules/settings/settings.server";
+import { requestSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/article";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const db = await getDb();
   const found = await getPublicArticle(db, params.slug);
   if (!found) {
@@ -30,7 +30,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const jsonLd = [
     blogPostingJsonLd(
       { ...article, updatedAt: article.updatedAt.toISOString() },
-      await getSettings(db),
+      await requestSettings(context),
       getEnv().PUBLIC_URL,
     ),
   ];

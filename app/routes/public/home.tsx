@@ -25,7 +25,7 @@ import { listServices } from "~/modules/services/services.server";
 import { useRootData } from "~/root";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import { data } from "react-router";
-import { getSettings } from "~/modules/settings/settings.server";
+import { requestSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/home";
 import { readForm } from "~/utils/form";
@@ -42,11 +42,11 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData }) => {
   });
 };
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const db = await getDb();
   // Built on the server only: search engines read it from the HTML, so its code stays out of
   // the page's JavaScript.
-  const settings = await getSettings(db);
+  const settings = await requestSettings(context);
   const publicUrl = getEnv().PUBLIC_URL;
   return {
     jsonLd: [practiceJsonLd(settings, publicUrl), websiteJsonLd(settings, publicUrl)],
