@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -26,9 +26,15 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // Sections wrapped in <Suspense> (to hydrate separately) must still arrive in place, in
+        // document order: React would otherwise send large boundaries later, hidden until a script
+        // moves them, which leaves them invisible without JavaScript.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
+          const head = lowPriorityModulePreloads();
+          head.pipe(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -36,7 +42,7 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           );
-          pipe(body);
+          pipe(head);
         },
         onShellError(error: unknown) {
           reject(error);
@@ -48,5 +54,35 @@ export default function handleRequest(
       },
     );
     setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+/**
+ * The page is rendered on the server and usable before any JavaScript runs (links and forms work
+ * without it), so the modules that hydrate it should not compete with the stylesheet, the web font
+ * and the images of the first screen for a slow connection. React Router's <Scripts> cannot set
+ * `fetchpriority`, so its `modulepreload` links get `fetchpriority="low"` here, in the document's
+ * <head> only (everything after it passes through untouched).
+ */
+function lowPriorityModulePreloads() {
+  let head: Buffer | null = Buffer.alloc(0);
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (head === null) return callback(null, chunk);
+      head = Buffer.concat([head, chunk]);
+      const end = head.indexOf("</head>");
+      if (end === -1) return callback();
+      const cut = end + "</head>".length;
+      const rewritten = head
+        .subarray(0, cut)
+        .toString("utf8")
+        .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
+      const rest = head.subarray(cut);
+      head = null;
+      callback(null, Buffer.concat([Buffer.from(rewritten, "utf8"), rest]));
+    },
+    flush(callback) {
+      callback(null, head);
+    },
   });
 }

@@ -12,6 +12,14 @@ describe("format", () => {
   it("writes dates in Spanish without shifting calendar dates", () => {
     expect(formatShortDate("2025-03-05")).toBe("05 mar 2025");
     expect(formatLongDate("2024-12-31")).toBe("31 de diciembre de 2024");
+    // The fixed month table writes what Intl writes for es-ES, every month.
+    for (let month = 0; month < 12; month++) {
+      const date = new Date(2025, month, 5);
+      const intl = (options: Intl.DateTimeFormatOptions) =>
+        new Intl.DateTimeFormat("es-ES", options).format(date);
+      expect(formatLongDate(date)).toBe(intl({ day: "numeric", month: "long", year: "numeric" }));
+      expect(formatShortDate(date)).toBe(`05 ${intl({ month: "short" }).replace(".", "")} 2025`);
+    }
   });
   it("guesses the platform", () => {
     expect(guessPlatform("Mozilla/5.0 (Windows NT 10.0; Win64; x64)")).toBe("Windows");

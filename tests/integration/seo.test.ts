@@ -141,7 +141,9 @@ describe.each(DRIVERS)("search engines (%s)", (driver) => {
     const res = (await body(robotsRoute, "/robots.txt")) as Response;
     expect(res.headers.get("content-type")).toContain("text/plain");
     const lines = (await res.text()).split("\n");
-    for (const p of ["/admin", "/auth", "/login"]) expect(lines).toContain(`Disallow: ${p}`);
+    for (const p of ["/admin", "/login"]) expect(lines).toContain(`Disallow: ${p}`);
+    // The sign-in page itself may be found (and audited by crawlers); it is not in the sitemap.
+    expect(lines).not.toContain("Disallow: /auth");
     expect(lines).toContain(`Sitemap: ${base()}/sitemap.xml`);
   });
 

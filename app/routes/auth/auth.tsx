@@ -24,8 +24,9 @@ type Mode = "login" | "registro" | "recuperar";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(rootFromMatches(matches), {
     title: "Acceso al área privada",
+    description:
+      "Acceso del equipo de la consulta al área privada: entrar o recuperar la contraseña.",
     path: "/auth",
-    noindex: true,
   });
 
 export async function loader({ request, url }: Route.LoaderArgs) {

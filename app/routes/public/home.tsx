@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { Link } from "react-router";
 import {
   AboutSection,
@@ -108,63 +109,83 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   );
   return (
     <>
-      <Hero settings={settings} />
-      <AboutSection settings={settings} intro={loaderData.aboutIntro} />
-      <CredentialsSection settings={settings} />
-      <Section
-        id="servicios"
-        title="Servicios profesionales"
-        eyebrow="Cómo puedo ayudarte"
-        intro="Terapia y formación adaptadas a cada persona. Las sesiones se realizan en un centro sanitario colaborador; otros servicios, bajo consulta."
-        tone="sand"
-      >
-        <ServiceCards services={loaderData.services} />
-      </Section>
-      <ReviewsSection reviews={loaderData.reviews} loadFailed={loaderData.reviewsFailed} />
-      <Section id="blog-destacados" title="Artículos destacados" eyebrow="Blog" tone="sand">
-        {loaderData.featured.length > 0 ? (
-          <ul className="mb-8 grid gap-6 md:grid-cols-3">
-            {loaderData.featured.map((a) => (
-              <li key={a.slug}>
-                <ArticleCard article={a} headingLevel="h3" />
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <Link
-          to="/blog"
-          className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
+      {/* Each section hydrates on its own (a Suspense boundary): one long task of hydrating the
+          whole page becomes several short ones. */}
+      <Suspense>
+        <Hero settings={settings} />
+      </Suspense>
+      <Suspense>
+        <AboutSection settings={settings} intro={loaderData.aboutIntro} />
+      </Suspense>
+      <Suspense>
+        <CredentialsSection settings={settings} />
+      </Suspense>
+      <Suspense>
+        <Section
+          id="servicios"
+          title="Servicios profesionales"
+          eyebrow="Cómo puedo ayudarte"
+          intro="Terapia y formación adaptadas a cada persona. Las sesiones se realizan en un centro sanitario colaborador; otros servicios, bajo consulta."
+          tone="sand"
         >
-          Ver todos los artículos
-        </Link>
-      </Section>
-      <Section
-        id="contacto"
-        title="Contacto"
-        eyebrow="Hablemos"
-        intro="Cuéntame qué necesitas y te responderé lo antes posible. Si prefieres, llámame o escríbeme directamente."
-      >
-        <div className="grid gap-10 lg:grid-cols-2">
-          <ContactDetails settings={settings} />
-          <div className="rounded-card border border-border bg-surface p-6 shadow-soft">
-            <h3 className="mb-4 text-h3">Envíame un mensaje</h3>
-            <ContactForm
-              practiceEmail={settings.contactEmail}
-              professionalName={settings.professionalName}
-              serverResult={actionData?.contact}
-            />
+          <ServiceCards services={loaderData.services} />
+        </Section>
+      </Suspense>
+      <Suspense>
+        <ReviewsSection reviews={loaderData.reviews} loadFailed={loaderData.reviewsFailed} />
+      </Suspense>
+      <Suspense>
+        <Section id="blog-destacados" title="Artículos destacados" eyebrow="Blog" tone="sand">
+          {loaderData.featured.length > 0 ? (
+            <ul className="mb-8 grid gap-6 md:grid-cols-3">
+              {loaderData.featured.map((a) => (
+                <li key={a.slug}>
+                  <ArticleCard article={a} headingLevel="h3" />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <Link
+            to="/blog"
+            className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
+          >
+            Ver todos los artículos
+          </Link>
+        </Section>
+      </Suspense>
+      <Suspense>
+        <Section
+          id="contacto"
+          title="Contacto"
+          eyebrow="Hablemos"
+          intro="Cuéntame qué necesitas y te responderé lo antes posible. Si prefieres, llámame o escríbeme directamente."
+        >
+          <div className="grid gap-10 lg:grid-cols-2">
+            <ContactDetails settings={settings} />
+            <div className="rounded-card border border-border bg-surface p-6 shadow-soft">
+              <h3 className="mb-4 text-h3">Envíame un mensaje</h3>
+              <ContactForm
+                practiceEmail={settings.contactEmail}
+                professionalName={settings.professionalName}
+                serverResult={actionData?.contact}
+              />
+            </div>
           </div>
-        </div>
-      </Section>
-      <Section
-        id="colaboraciones"
-        title="Colaboraciones"
-        eyebrow="Con quién trabajo"
-        tone="sand"
-      >
-        <CollaborationCards items={collaborations} />
-      </Section>
-      <PublicationsSection items={loaderData.publications} />
+        </Section>
+      </Suspense>
+      <Suspense>
+        <Section
+          id="colaboraciones"
+          title="Colaboraciones"
+          eyebrow="Con quién trabajo"
+          tone="sand"
+        >
+          <CollaborationCards items={collaborations} />
+        </Section>
+      </Suspense>
+      <Suspense>
+        <PublicationsSection items={loaderData.publications} />
+      </Suspense>
       <FloatingShare url={`${publicUrl}/`} title={settings.siteName} />
     </>
   );

@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { ConsentManager } from "~/components/site/consent/consent-manager";
 import { SiteFooter } from "~/components/site/site-footer";
@@ -9,15 +10,20 @@ export default function PublicLayout() {
   if (!root) return <Outlet />;
   return (
     <>
-      <SiteHeader
-        settings={root.settings}
-        signedIn={Boolean(root.user)}
-        newReviews={(root.reviewNotice?.fresh ?? 0) > 0}
-      />
+      {/* Header, page and footer hydrate separately (Suspense boundaries): shorter tasks. */}
+      <Suspense>
+        <SiteHeader
+          settings={root.settings}
+          signedIn={Boolean(root.user)}
+          newReviews={(root.reviewNotice?.fresh ?? 0) > 0}
+        />
+      </Suspense>
       <main id="contenido" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      <SiteFooter settings={root.settings} signedIn={Boolean(root.user)} />
+      <Suspense>
+        <SiteFooter settings={root.settings} signedIn={Boolean(root.user)} />
+      </Suspense>
       <ConsentManager
         measurementId={
           root.settings.analyticsEnabled && root.settings.analyticsMeasurementId

@@ -6,7 +6,6 @@ export function loader() {
     "User-agent: *",
     "Allow: /",
     "Disallow: /admin",
-    "Disallow: /auth",
     "Disallow: /login",
     "",
     `Sitemap: ${base}/sitemap.xml`,
