@@ -60,6 +60,26 @@ describe("built server on a fresh PGlite data directory", () => {
     for (const [, attrs] of scripts) expect(attrs).toContain(`nonce="${nonceOf(a)}"`);
   });
 
+  it("sends the home sections in place and in order, with the script preloads at low priority", async () => {
+    const SECTIONS = ["inicio", "sobre-mi", "servicios", "reseñas", "contacto", "publicaciones"];
+    // A browser gets a streamed document, a crawler the whole document at once: both in place.
+    for (const userAgent of ["Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0", "Googlebot/2.1"]) {
+      const html = await (
+        await fetch(`${server.url}/`, { headers: { "user-agent": userAgent } })
+      ).text();
+      const positions = SECTIONS.map((id) => html.indexOf(`<section id="${id}"`));
+      expect(positions.every((p) => p > 0)).toBe(true);
+      // No section held back in a hidden <div> for a script to move into place (it would stay
+      // invisible without JavaScript); only React Router's data scripts may be sent that way.
+      const held = html.indexOf("<div hidden");
+      if (held !== -1) expect(Math.max(...positions)).toBeLessThan(held);
+      expect([...positions].sort((x, y) => x - y)).toEqual(positions);
+      const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+      expect(preloads.length).toBeGreaterThan(0);
+      for (const link of preloads) expect(link).toContain('fetchpriority="low"');
+    }
+  });
+
   it("sends security headers and immutable caching on hashed assets", async () => {
     const html = await (await fetch(`${server.url}/`)).text();
     const asset = /\/assets\/[^"]+\.css/.exec(html)![0];

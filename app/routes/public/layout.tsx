@@ -10,7 +10,7 @@ export default function PublicLayout() {
   if (!root) return <Outlet />;
   return (
     <>
-      {/* Header, page and footer hydrate separately (Suspense boundaries): shorter tasks. */}
+      {/* Header and footer hydrate apart from the page (Suspense boundaries): shorter tasks. */}
       <Suspense>
         <SiteHeader
           settings={root.settings}
