@@ -24,6 +24,16 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 export { expect };
 
 export async function expectAccessible(page: Page) {
+  // Contrast is measured on the settled page: a toast still fading in is half transparent.
+  // (Endless animations, such as a spinner, are not waited for.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();
