@@ -33,6 +33,7 @@ const rows = [];
 try {
   for (const page of PAGES) {
     const runs = [];
+    let failures = 0;
     // A production server is warm: one untimed request first, so the first run does not measure
     // the cold start (module loading, first database queries) instead of the page.
     await fetch(server.url + page).then((res) => res.arrayBuffer());
@@ -43,7 +44,12 @@ try {
         logLevel: "error",
       });
       const { categories, audits, runtimeError } = result.lhr;
-      if (runtimeError) console.error(`${page}: ${runtimeError.code} ${runtimeError.message}`);
+      if (runtimeError) {
+        // Lighthouse's own tracing sometimes fails (NO_NAVSTART): that run is repeated, up to 3.
+        console.error(`${page}: ${runtimeError.code} ${runtimeError.message}`);
+        if (++failures <= 3) i--;
+        continue;
+      }
       runs.push({
         performance: categories.performance.score * 100,
         accessibility: categories.accessibility.score * 100,
@@ -64,6 +70,9 @@ try {
           .map((a) => a.id),
       });
     }
+    console.error(
+      `${page}: rendimiento por ejecución ${runs.map((r) => r.performance).join(", ")}`,
+    );
     const pick = (k) => median(runs.map((r) => r[k]));
     rows.push({
       page,

@@ -1,4 +1,4 @@
-// npm run bench:size — gzipped client JavaScript each route loads (its scripts and modulepreloads).
+// npm run bench:size — gzipped client JavaScript each route loads (its scripts, imports and preloads).
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -10,12 +10,16 @@ const rows = [];
 try {
   for (const page of PUBLIC_PAGES) {
     const html = await (await fetch(server.url + page)).text();
-    const files = new Set(
-      [
+    // Script sources, imports, and the preload list that the document hands over after the first
+    // paint (app/utils/hydrate-after-paint.server.ts) in place of <link rel="modulepreload">.
+    const preloads = /(\[[^\]]*\])\.forEach\(function\(href\)/.exec(html)?.[1] ?? "[]";
+    const files = new Set([
+      ...[
         ...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g),
-        ...html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g),
+        ...html.matchAll(/(?:import\(|from )"(\/assets\/[^"]+\.js)"/g),
       ].map((m) => m[1]),
-    );
+      ...JSON.parse(preloads),
+    ]);
     let raw = 0;
     let gz = 0;
     for (const file of files) {

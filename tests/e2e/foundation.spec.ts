@@ -78,12 +78,32 @@ test.describe("on a phone", () => {
 test("without JavaScript, section links are plain links that work", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto("/sobre-mi");
+  // The phone menu's list stays out of the way on a wide screen, even when pointed at.
+  await page.goto("/sobre-mi#menu");
+  await expect(page.getByRole("navigation", { name: "Menú" })).toBeHidden();
   await page
     .getByRole("navigation", { name: "Principal" })
     .getByRole("link", { name: "Servicios" })
     .click();
   await expect(page).toHaveURL(/\/#servicios$/);
   await expect(page.locator("#servicios")).toBeInViewport();
+  await context.close();
+});
+
+test("on a phone without JavaScript, the menu link shows the section list", async ({ browser }) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  await page.goto("/sobre-mi");
+  const list = page.getByRole("navigation", { name: "Menú" });
+  await expect(list).toBeHidden();
+  await page.getByRole("link", { name: "Abrir menú" }).click();
+  await expect(page).toHaveURL(/\/sobre-mi#menu$/);
+  await expect(list).toBeVisible();
+  await list.getByRole("link", { name: "Contacto" }).click();
+  await expect(page).toHaveURL(/\/#contacto$/);
+  await expect(page.locator("#contacto")).toBeInViewport();
   await context.close();
 });

@@ -1,9 +1,10 @@
 import { Menu } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { ExternalLinkButton } from "~/components/ui/link-button";
 import type { Settings } from "~/modules/settings/schemas";
+import { cn } from "~/utils/cn";
 import { readNewReviewsFlag, writeNewReviewsFlag } from "~/utils/new-reviews";
 import { MOBILE_MENU_DELAY_MS, NAV_ITEMS } from "./nav-items";
 import { useSectionNavigation } from "./use-section-navigation";
@@ -104,20 +105,13 @@ export function SiteHeader({
               {flagged ? <NewDot /> : null}
             </Link>
           )}
-          <Button
-            variant="ghost"
-            size="icon"
-            className="xl:hidden"
-            aria-label="Abrir menú"
-            aria-haspopup="dialog"
-            aria-expanded={open}
-            onClick={() => {
+          <MenuTrigger
+            expanded={open}
+            onOpen={() => {
               setMenuLoaded(true);
               setOpen(true);
             }}
-          >
-            <Menu aria-hidden="true" />
-          </Button>
+          />
           {menuLoaded ? (
             <Suspense fallback={null}>
               <MobileMenu open={open} onOpenChange={setOpen}>
@@ -161,21 +155,66 @@ export function SiteHeader({
           ) : null}
         </div>
       </div>
-      {/* Without JavaScript the phone menu is a plain list of links. */}
-      <noscript>
-        <nav aria-label="Menú" className="container-page pb-3 xl:hidden">
-          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            {NAV_ITEMS.map((item) => (
-              <li key={item.id}>
-                <a href={`/#${item.id}`} className="inline-flex min-h-11 items-center underline">
-                  {item.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </noscript>
+      {/* Until the page is interactive (and without JavaScript) the menu is this list of links,
+          shown when the address ends in #menu: the menu link above points there. */}
+      <nav id="menu" aria-label="Menú" className="container-page hidden pb-3 max-xl:target:block">
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {NAV_ITEMS.map((item) => (
+            <li key={item.id}>
+              <a href={`/#${item.id}`} className="inline-flex min-h-11 items-center underline">
+                {item.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </header>
+  );
+}
+
+/**
+ * The phone menu control. The server renders a link to the #menu list (it works before the
+ * scripts arrive and without them); once the page is interactive it becomes the button that opens
+ * the drawer, keeping the keyboard focus if the link had it.
+ */
+function MenuTrigger({ expanded, onOpen }: { expanded: boolean; onOpen: () => void }) {
+  const [interactive, setInteractive] = useState(false);
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const moveFocus = useRef(false);
+  useEffect(() => {
+    moveFocus.current = document.activeElement === linkRef.current;
+    setInteractive(true);
+  }, []);
+  useEffect(() => {
+    if (interactive && moveFocus.current) buttonRef.current?.focus();
+  }, [interactive]);
+
+  if (!interactive) {
+    return (
+      <a
+        ref={linkRef}
+        href="#menu"
+        aria-label="Abrir menú"
+        className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "xl:hidden")}
+      >
+        <Menu aria-hidden="true" />
+      </a>
+    );
+  }
+  return (
+    <Button
+      ref={buttonRef}
+      variant="ghost"
+      size="icon"
+      className="xl:hidden"
+      aria-label="Abrir menú"
+      aria-haspopup="dialog"
+      aria-expanded={expanded}
+      onClick={onOpen}
+    >
+      <Menu aria-hidden="true" />
+    </Button>
   );
 }
 

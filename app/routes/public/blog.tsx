@@ -1,5 +1,5 @@
 import { Rss, Search } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { ArticleCard } from "~/components/site/article-card";
 import { PageHeader } from "~/components/site/page-header";
@@ -165,7 +165,10 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((a, i) => (
               <li key={a.slug}>
-                <ArticleCard article={a} eager={i < 2} />
+                {/* Each card hydrates on its own: short tasks instead of one long one. */}
+                <Suspense>
+                  <ArticleCard article={a} eager={i < 2} />
+                </Suspense>
               </li>
             ))}
           </ul>
