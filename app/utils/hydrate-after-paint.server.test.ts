@@ -32,7 +32,8 @@ describe("hydrateAfterFirstPaint", () => {
         '<script nonce="n1" type="text/x-hydrate">import * as route0 from "/assets/root-C.js";</script>',
       );
       expect(html).not.toContain('<script nonce="n1" type="module"');
-      const boot = /<script nonce="n1">(.*)<\/script>$/s.exec(html)?.[1] ?? "";
+      // The boot script is the last element of the <body> (after </html> it would be invalid HTML).
+      const boot = /<script nonce="n1">([^<]*)<\/script><\/body><\/html>$/.exec(html)?.[1] ?? "";
       expect(boot).toContain('["/assets/entry.client-A.js","/assets/framework-B.js"]');
       expect(boot).toContain("requestAnimationFrame");
     }

@@ -12,7 +12,7 @@ import { Transform } from "node:stream";
  * - the `modulepreload` links leave the <head> (their addresses are kept);
  * - React Router's inline module script (`<script type="module" async>`, the one that imports the
  *   route modules and the entry) becomes inert (`type="text/x-hydrate"`);
- * - a small script at the end, with the request's CSP nonce, waits for the first frame, then adds
+ * - a small script at the end of the <body>, with the request's CSP nonce, waits for the first frame, then adds
  *   the preload links back and runs that module script's text as a module.
  * If the module script is not found (a different React Router output), nothing is made inert and
  * the page hydrates as usual.
@@ -32,7 +32,6 @@ export function hydrateAfterFirstPaint(nonce: string) {
 
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (phase === "done") return callback(null, chunk);
       pending = Buffer.concat([pending, chunk]);
       const out: Buffer[] = [];
       if (phase === "head") {
@@ -43,26 +42,35 @@ export function hydrateAfterFirstPaint(nonce: string) {
         pending = pending.subarray(cut);
         phase = "body";
       }
-      const at = pending.indexOf(MODULE_SCRIPT);
-      if (at !== -1) {
-        out.push(pending.subarray(0, at), Buffer.from(INERT_SCRIPT));
-        out.push(pending.subarray(at + MODULE_SCRIPT.length));
-        pending = Buffer.alloc(0);
-        phase = "done";
-      } else {
-        // Keep a tail that could be the start of the marker split across two chunks.
-        const keep = Math.min(pending.length, MODULE_SCRIPT.length - 1);
-        out.push(pending.subarray(0, pending.length - keep));
-        pending = pending.subarray(pending.length - keep);
+      if (phase === "body") {
+        const at = pending.indexOf(MODULE_SCRIPT);
+        if (at !== -1) {
+          out.push(pending.subarray(0, at), Buffer.from(INERT_SCRIPT));
+          pending = pending.subarray(at + MODULE_SCRIPT.length);
+          phase = "done";
+        }
       }
+      // Hold back a tail: it may be the start of the marker split across two chunks, or the end
+      // of the document, before which the boot script goes.
+      const keep = Math.min(
+        pending.length,
+        Math.max(MODULE_SCRIPT.length - 1, DOCUMENT_END.length),
+      );
+      out.push(pending.subarray(0, pending.length - keep));
+      pending = pending.subarray(pending.length - keep);
       callback(null, Buffer.concat(out));
     },
     flush(callback) {
       if (phase !== "done") return callback(null, pending);
-      callback(null, Buffer.concat([pending, Buffer.from(bootScript(nonce, preloads))]));
+      const boot = Buffer.from(bootScript(nonce, preloads));
+      const end = pending.lastIndexOf(DOCUMENT_END);
+      if (end === -1) return callback(null, Buffer.concat([pending, boot]));
+      callback(null, Buffer.concat([pending.subarray(0, end), boot, pending.subarray(end)]));
     },
   });
 }
+
+const DOCUMENT_END = "</body></html>";
 
 function bootScript(nonce: string, preloads: string[]) {
   // Plain ES5 in a string: it runs before any bundle. `</` cannot occur in the JSON of paths

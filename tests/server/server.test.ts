@@ -77,7 +77,9 @@ describe("built server on a fresh PGlite data directory", () => {
       // The modules are asked for by the boot script after the first paint, not from the <head>.
       expect(html).not.toContain('<link rel="modulepreload"');
       expect(html).toMatch(/<script nonce="[^"]+" type="text\/x-hydrate">[;\s]*import/);
-      expect(html).toMatch(/<script nonce="[^"]+">\(function\(\)\{var started=false;/);
+      expect(html).toMatch(
+        /<script nonce="[^"]+">\(function\(\)\{var started=false;[^<]*<\/script><\/body><\/html>$/,
+      );
     }
   });
 
