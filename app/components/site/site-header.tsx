@@ -84,16 +84,7 @@ export function SiteHeader({
         </nav>
 
         <div className="flex items-center gap-2">
-          {settings.bookingUrl ? (
-            <ExternalLinkButton
-              href={settings.bookingUrl}
-              variant="accent"
-              size="sm"
-              className="hidden sm:inline-flex"
-            >
-              Solicitar cita
-            </ExternalLinkButton>
-          ) : null}
+          <BookingLink url={settings.bookingUrl} size="sm" className="hidden sm:inline-flex" />
           {signedIn ? (
             <SignOutButton className="hidden md:inline-flex" />
           ) : (
@@ -132,11 +123,7 @@ export function SiteHeader({
                   </ul>
                 </nav>
                 <div className="mt-4 flex flex-col gap-2 border-t border-border pt-4">
-                  {settings.bookingUrl ? (
-                    <ExternalLinkButton href={settings.bookingUrl} variant="accent">
-                      Solicitar cita
-                    </ExternalLinkButton>
-                  ) : null}
+                  <BookingLink url={settings.bookingUrl} />
                   {signedIn ? (
                     <SignOutButton className="w-full" />
                   ) : (
@@ -155,8 +142,8 @@ export function SiteHeader({
           ) : null}
         </div>
       </div>
-      {/* Until the page is interactive (and without JavaScript) the menu is this list of links,
-          shown when the address ends in #menu: the menu link above points there. */}
+      {/* Until the page is interactive (and without JavaScript) the phone menu is this list of
+          links, shown when the address ends in #menu: the menu link above points there. */}
       <nav id="menu" aria-label="Menú" className="container-page hidden pb-3 max-xl:target:block">
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {NAV_ITEMS.map((item) => (
@@ -167,6 +154,20 @@ export function SiteHeader({
             </li>
           ))}
         </ul>
+        {/* What the header hides at this width, as in the drawer. */}
+        <div className="mt-2 flex flex-wrap items-center gap-2 md:hidden">
+          <BookingLink url={settings.bookingUrl} size="sm" className="sm:hidden" />
+          {signedIn ? (
+            <SignOutButton />
+          ) : (
+            <a
+              href="/login"
+              className="inline-flex min-h-11 items-center px-3 text-sm font-semibold text-primary"
+            >
+              Acceder
+            </a>
+          )}
+        </div>
       </nav>
     </header>
   );
@@ -215,6 +216,24 @@ function MenuTrigger({ expanded, onOpen }: { expanded: boolean; onOpen: () => vo
     >
       <Menu aria-hidden="true" />
     </Button>
+  );
+}
+
+/** The booking site's link ('Solicitar cita'), when the practice has one. */
+function BookingLink({
+  url,
+  size,
+  className,
+}: {
+  url: string | null | undefined;
+  size?: "sm";
+  className?: string;
+}) {
+  if (!url) return null;
+  return (
+    <ExternalLinkButton href={url} variant="accent" size={size} className={className}>
+      Solicitar cita
+    </ExternalLinkButton>
   );
 }
 
