@@ -24,23 +24,37 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 export { expect };
 
 export async function expectAccessible(page: Page) {
-  // Contrast is measured on the settled page: a toast still fading in is half transparent.
-  // (Endless animations, such as a spinner, are not waited for.)
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-  expect(summary, "violaciones de accesibilidad (axe)").toEqual([]);
+  // Contrast is measured on the settled page: a toast fading in or out (its timer can run out
+  // while axe works) is half transparent. With reduced motion the toasts (sonner) and the site's
+  // own styles have no transitions, so every element is at its final state; then this waits a few
+  // frames and for anything finite still running. (Endless animations, such as a spinner, are not
+  // waited for.)
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  try {
+    await page.evaluate(async () => {
+      const nextFrames = () =>
+        new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      for (let round = 0; round < 10; round++) {
+        await nextFrames();
+        const running = document
+          .getAnimations()
+          .filter(
+            (a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity,
+          );
+        if (running.length === 0) return;
+        await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+      }
+    });
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
+    const summary = results.violations.map(
+      (v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
+    expect(summary, "violaciones de accesibilidad (axe)").toEqual([]);
+  } finally {
+    await page.emulateMedia({ reducedMotion: null });
+  }
 }
 
 export const E2E_ADMIN = {
