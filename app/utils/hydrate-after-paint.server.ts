@@ -12,10 +12,10 @@ import { Transform } from "node:stream";
  * - the `modulepreload` links leave the <head> (their addresses are kept);
  * - React Router's inline module script (`<script type="module" async>`, the one that imports the
  *   route modules and the entry) becomes inert (`type="text/x-hydrate"`);
- * - a small script at the end of the <body>, with the request's CSP nonce, waits for the first frame, then adds
- *   the preload links back and runs that module script's text as a module.
+ * - a small script at the end of the <body>, with the request's CSP nonce, waits for the first
+ *   frame, then adds the preload links back and runs that module script's text as a module.
  * If the module script is not found (a different React Router output), nothing is made inert and
- * the page hydrates as usual.
+ * the page hydrates as usual, only without the preloads.
  */
 export function hydrateAfterFirstPaint(nonce: string) {
   const MODULE_SCRIPT = ' type="module" async="">';

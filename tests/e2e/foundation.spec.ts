@@ -63,6 +63,28 @@ test.describe("on a phone", () => {
     await expect(trigger).toBeFocused();
   });
 
+  test("before the scripts arrive the menu is a link; it becomes the button, keeping focus", async ({
+    page,
+  }) => {
+    // Hold the page's JavaScript until the visitor has reached the menu control with the keyboard.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/sobre-mi", { waitUntil: "domcontentloaded" });
+    const link = page.getByRole("link", { name: "Abrir menú" });
+    await link.focus();
+    await expect(link).toHaveAttribute("href", "#menu");
+    release();
+    const button = page.getByRole("button", { name: "Abrir menú" });
+    await expect(button).toBeFocused();
+    await expect(link).toHaveCount(0);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: "Menú" })).toBeVisible();
+  });
+
   test("choosing a section from another page goes home and scrolls to it", async ({ page }) => {
     await page.goto("/sobre-mi");
     await page.getByRole("button", { name: "Abrir menú" }).click();
