@@ -7,6 +7,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { config, fail, openPglite, refuseWhileServerRuns } from "./db-files.js";
 
+// Files written into DATA_DIR (database, backups) are for this user only.
+process.umask(0o077);
+
 const { databaseUrl, dataDir, backupDir } = config();
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 fs.mkdirSync(backupDir, { recursive: true, mode: 0o700 });

@@ -7,6 +7,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { config, fail, openPglite, refuseWhileServerRuns } from "./db-files.js";
 
+// Files written into DATA_DIR (database, backups) are for this user only.
+process.umask(0o077);
+
 const file = process.argv[2];
 if (!file || !fs.existsSync(file)) fail("indica el archivo de copia: npm run restore -- <archivo>");
 const { databaseUrl, dataDir } = config();

@@ -6,6 +6,9 @@ import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { BUILD, ensureBuild } from "./ensure-build.js";
 
+// Files written into DATA_DIR (database, backups) are for this user only.
+process.umask(0o077);
+
 function fail(message) {
   console.error(`Error: ${message}`);
   process.exit(1);

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { pinoHttp } from "pino-http";
@@ -7,9 +6,13 @@ import { RouterContextProvider } from "react-router";
 import { requestInfoContext } from "~/context";
 import { closeDb, getDb, getDbHandle } from "~/db/client.server";
 import { countPageViews } from "~/modules/analytics/page-views.server";
+import { MAX_IMAGE_BYTES } from "~/modules/media/limits";
+import { rateLimitIp } from "~/utils/client-ip.server";
 import { getEnv } from "~/utils/env.server";
-import { logger } from "~/utils/logger.server";
+import { errSerializer, logger, safeUrl } from "~/utils/logger.server";
 import { errorPageHtml } from "./error-page";
+import { createRequestHandler } from "./react-router-handler";
+import { allowedMethods, limitBody, noNulInUrl, noStoreForPrivatePaths } from "./request-guards";
 import { nonce, sameOriginOnly, securityHeaders } from "./security";
 
 export interface AppOptions {
@@ -19,27 +22,37 @@ export interface AppOptions {
 
 /**
  * The whole HTTP application: security headers on every response (HTML, assets, 404, 500),
- * CSRF origin check, compression, cookieless page counts, static files, health check, then
- * React Router.
+ * method and NUL checks, no-store on private paths, CSRF origin check, compression, cookieless
+ * page counts, static files, health check, body size limit, then React Router.
  */
 export function createApp({ staticDir }: AppOptions = {}) {
   const env = getEnv();
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  // X-Forwarded-For is believed only from the proxies listed in TRUST_PROXY (none by default):
+  // otherwise any client could pick its own address and dodge the per-IP rate limits.
+  app.set("trust proxy", env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false);
 
   app.use(
     pinoHttp({
       logger,
       autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        // Query values (reset tokens, e-mails, searches) never reach the log.
+        req: (req: { method: string; url: string }) => ({
+          method: req.method,
+          url: safeUrl(req.url),
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: errSerializer,
       },
     }),
   );
   app.use(nonce);
   app.use(securityHeaders(env.PUBLIC_URL));
+  app.use(allowedMethods);
+  app.use(noNulInUrl);
+  app.use(noStoreForPrivatePaths);
   // Server-sent events must reach the browser as they are written, not when a buffer fills.
   app.use(
     compression({
@@ -76,6 +89,15 @@ export function createApp({ staticDir }: AppOptions = {}) {
     }
   });
 
+  app.use(
+    limitBody({
+      formBytes: env.BODY_LIMIT_KB * 1024,
+      // The image plus room for the multipart boundaries and a few small fields.
+      uploadBytes: MAX_IMAGE_BYTES + 64 * 1024,
+      uploadPath: "/api/imagenes",
+    }),
+  );
+
   app.all(
     "/{*splat}",
     createRequestHandler({
@@ -85,7 +107,8 @@ export function createApp({ staticDir }: AppOptions = {}) {
         const context = new RouterContextProvider();
         context.set(requestInfoContext, {
           nonce: res.locals.cspNonce as string,
-          ip: req.ip ?? "",
+          // A real address (never a forged header value), IPv6 per /64: every rate-limit key.
+          ip: rateLimitIp(req.ip, req.socket.remoteAddress),
         });
         return context;
       },
@@ -182,3 +205,6 @@ export async function stop() {
   background = [];
   await closeDb();
 }
+
+/** For server/main.js: removes group/world access inside DATA_DIR at start-up. */
+export { secureDataDir } from "~/utils/data-dir.server";

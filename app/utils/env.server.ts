@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isAddressOrCidr } from "./client-ip.server";
 
 /**
  * Configuration comes from environment variables, validated once at start-up.
@@ -19,7 +20,29 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    HOST: z.string().min(1).default("0.0.0.0"),
+    // Loopback by default: listening publicly is a decision (HOST=0.0.0.0 behind the proxy).
+    HOST: z.string().min(1).default("127.0.0.1"),
+    // Proxies whose X-Forwarded-For is believed: addresses or CIDR ranges, none by default.
+    TRUST_PROXY: z
+      .string()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine((entries) => entries.every(isAddressOrCidr), {
+        error:
+          "debe ser una lista de direcciones IP o rangos CIDR separados por comas (p. ej. 127.0.0.1,10.0.0.0/8)",
+      }),
+    // Largest accepted request body (forms, JSON), in KB; image uploads have their own limit.
+    BODY_LIMIT_KB: z.coerce
+      .number({ error: "debe ser un número de KB" })
+      .int("debe ser un número entero de KB")
+      .min(1, "debe ser al menos 1")
+      .max(10_240, "debe ser como mucho 10240 (10 MB)")
+      .default(64),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z
       .string()

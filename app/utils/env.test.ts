@@ -17,6 +17,22 @@ describe("environment", () => {
     expect(env.PUBLIC_URL).toBe("http://localhost:3000");
     expect(env.DATA_DIR).toBe(path.resolve("./data"));
     expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.HOST).toBe("127.0.0.1");
+    expect(env.TRUST_PROXY).toEqual([]);
+    expect(env.BODY_LIMIT_KB).toBe(64);
+  });
+
+  it("reads TRUST_PROXY as a list of addresses or CIDR ranges and refuses anything else in Spanish", () => {
+    expect(parseEnv({ TRUST_PROXY: " 127.0.0.1, 10.0.0.0/8 ,::1" }).TRUST_PROXY).toEqual([
+      "127.0.0.1",
+      "10.0.0.0/8",
+      "::1",
+    ]);
+    expect(() => parseEnv({ TRUST_PROXY: "loopback" })).toThrowError(
+      /TRUST_PROXY: debe ser una lista de direcciones IP o rangos CIDR/,
+    );
+    expect(() => parseEnv({ TRUST_PROXY: "10.0.0.0/40" })).toThrowError(/TRUST_PROXY/);
+    expect(() => parseEnv({ BODY_LIMIT_KB: "0" })).toThrowError(/BODY_LIMIT_KB/);
   });
 
   it("follows PORT in the default public URL and trims a trailing slash", () => {

@@ -58,6 +58,9 @@ export async function receiveOneFile(request: Request): Promise<ReceivedFile> {
         return;
       }
       const chunks: Buffer[] = [];
+      // A body that ends (or is cut off) inside the file errors this stream: without a listener
+      // that error would be uncaught and end the process.
+      stream.on("error", () => fail(new ImageError(BAD_REQUEST_ERROR, 400)));
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("limit", () => fail(new ImageError(TOO_BIG_ERROR, 413)));
       stream.on("end", () => {
@@ -72,7 +75,14 @@ export async function receiveOneFile(request: Request): Promise<ReceivedFile> {
       if (!file || file.body.length === 0) reject(new ImageError(NO_FILE_ERROR, 400));
       else resolve(file);
     });
-    source.on("error", () => fail(new ImageError(BAD_REQUEST_ERROR, 400)));
+    // The server's body limit (server/request-guards.ts) errors the stream past its byte count.
+    source.on("error", (error: Error & { code?: string }) =>
+      fail(
+        error.code === "BODY_TOO_LARGE"
+          ? new ImageError(TOO_BIG_ERROR, 413)
+          : new ImageError(BAD_REQUEST_ERROR, 400),
+      ),
+    );
     source.pipe(parser);
   });
 }
