@@ -25,14 +25,51 @@ function stripDbValues(value: unknown, depth = 0): unknown {
   return out;
 }
 
+/** SQLSTATE codes are five digits or capitals (23505, 22P02…). */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/** pg/PGlite messages quote the offending value ('invalid input syntax for type uuid: "…"'). */
+function dbMessage(message: string) {
+  return message.replace(/: ".*"$/s, ': "[redactado]"');
+}
+
+/** The database error in a cause chain: kept by code, constraint and a value-free message. */
+function dbCause(err: unknown) {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const candidate = current as Record<string, unknown>;
+    if (typeof candidate.code === "string" && SQLSTATE.test(candidate.code)) return candidate;
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
 /**
  * pino's error serializer without database statement parameters: drizzle's "Failed query: …
  * params: …" message and the `query`/`parameters`/`detail` fields of pg and PGlite errors carry
- * names and e-mails. The error type, code, constraint and statement shape stay.
+ * names and e-mails. The error type, the statement shape, the SQLSTATE code and the constraint stay
+ * (under `db`).
  */
 export function errSerializer(err: unknown) {
-  const serialized = err instanceof Error ? pino.stdSerializers.err(err) : err;
-  return stripDbValues(serialized);
+  if (!(err instanceof Error)) return stripDbValues(err);
+  const out = stripDbValues(pino.stdSerializers.err(err)) as Serialized;
+  const db = dbCause(err);
+  if (db) {
+    const message = typeof db.message === "string" ? db.message : "";
+    const clean = dbMessage(message);
+    out.db = {
+      code: db.code,
+      message: clean,
+      ...(typeof db.constraint === "string" ? { constraint: db.constraint } : {}),
+      ...(typeof db.table === "string" ? { table: db.table } : {}),
+      ...(typeof db.column === "string" ? { column: db.column } : {}),
+    };
+    if (message && clean !== message) {
+      if (typeof out.message === "string") out.message = out.message.split(message).join(clean);
+      if (typeof out.stack === "string") out.stack = out.stack.split(message).join(clean);
+    }
+  }
+  return out;
 }
 
 /**
