@@ -16,6 +16,8 @@ export default [
   route("api/resenas", "routes/resources/review-api.ts"),
   route("api/eventos", "routes/resources/events-api.ts"),
   route("api/imagenes", "routes/resources/image-upload-api.ts"),
+  // RGPD export (POST only, administrators): a JSON download, outside the admin layout.
+  route("admin/mensajes/exportar", "routes/resources/rgpd-export.ts"),
 
   // Public site
   layout("routes/public/layout.tsx", [

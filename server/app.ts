@@ -180,7 +180,7 @@ export async function start() {
   const { db } = await getDbHandle();
   const { seedArticles } = await import("~/modules/blog/seed.server");
   const { startOutboxWorker } = await import("~/modules/mail/outbox.server");
-  const { startRetentionJob } = await import("~/modules/contact/retention.server");
+  const { startRetentionJob } = await import("~/modules/retention/retention.server");
   const { seedReviews } = await import("~/modules/reviews/reviews.server");
   await seedArticles(db);
   await seedReviews(db);

@@ -21,6 +21,8 @@ const REQUIRED: Record<string, { loader: Capability | "signedIn" | null; action?
   "routes/admin/reviews.tsx": { loader: "signedIn", action: "canPublish" },
   "routes/admin/reviews-redirect.tsx": { loader: "signedIn" },
   "routes/admin/messages.tsx": { loader: "canReadMessages", action: "canReadMessages" },
+  // RGPD export: a POST-only resource route (no loader), administrators only.
+  "routes/resources/rgpd-export.ts": { loader: null, action: "canManageUsers" },
   "routes/admin/users.tsx": { loader: "canManageUsers", action: "canManageUsers" },
   "routes/admin/settings.tsx": { loader: "canManageUsers", action: "canManageUsers" },
 };

@@ -19,6 +19,7 @@ import * as homeRoute from "~/routes/public/home";
 import * as reviewNewRoute from "~/routes/public/review-new";
 import * as contactApi from "~/routes/resources/contact-api";
 import * as reviewApi from "~/routes/resources/review-api";
+import * as rgpdExportRoute from "~/routes/resources/rgpd-export";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { BASE, cookieFrom, makeContext, run } from "../support/routes";
 
@@ -85,15 +86,16 @@ const ADMIN_ACTIONS: ActionCase[] = [
   {
     path: "/admin/resenas",
     action: adminReviewsRoute.action,
-    fields: ["id", "publish", "name", "role", "content", "rating", "back"],
-    intents: ["toggle", "delete", "save"],
+    fields: ["id", "publish", "name", "role", "content", "rating", "back", "auto"],
+    intents: ["seen", "toggle", "delete", "save"],
   },
   {
     path: "/admin/mensajes",
     action: messagesRoute.action,
-    fields: ["id", "value", "email", "outboxId", "back"],
-    intents: ["answered", "delete", "erase", "retry"],
+    fields: ["id", "value", "email", "outboxId", "back", "auto"],
+    intents: ["read", "answered", "delete", "erase", "retry"],
   },
+  { path: "/admin/mensajes/exportar", action: rgpdExportRoute.action, fields: ["email"] },
   {
     path: "/admin/usuarios",
     action: usersRoute.action,

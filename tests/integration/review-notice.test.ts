@@ -69,7 +69,7 @@ describe.each(DRIVERS)("new-review notice (%s)", (driver) => {
     return (out.data as { reviewNotice: { total: number; fresh: number } | null }).reviewNotice;
   };
 
-  it("counts visitor reviews newer than the last visit; opening the page clears it", async () => {
+  it("counts visitor reviews newer than the last visit; the page's POST (intent=seen) clears it", async () => {
     expect(await rootNotice()).toEqual({ total: 0, received: 0, fresh: 0 });
     await submitReview(db.db, review("Ana P."), { ip: "a" });
     await submitReview(db.db, review("Luis R."), { ip: "b" });
@@ -84,11 +84,21 @@ describe.each(DRIVERS)("new-review notice (%s)", (driver) => {
     });
     expect(out.status).toBe(302);
     expect(out.location).toBe("/admin/resenas");
+    // GETs change nothing (a link from elsewhere or a prefetch must not hide the notice)…
+    expect(await rootNotice()).toEqual({ total: 3, received: 2, fresh: 2 });
+    await run(reviewsPage.loader, { request: makeRequest("/admin/resenas", { cookie }) });
+    expect(await rootNotice()).toEqual({ total: 3, received: 2, fresh: 2 });
+    // …the page clears it with a POST once shown.
+    const seen = () =>
+      run(reviewsPage.action, {
+        request: makeRequest("/admin/resenas", { cookie, form: { intent: "seen", auto: "1" } }),
+      });
+    expect((await seen()).status).toBe(200);
     expect(await rootNotice()).toEqual({ total: 3, received: 2, fresh: 0 });
 
     await submitReview(db.db, review("Eva T."), { ip: "c" });
     expect(await rootNotice()).toEqual({ total: 4, received: 3, fresh: 1 });
-    await run(reviewsPage.loader, { request: makeRequest("/admin/resenas", { cookie }) });
+    await seen();
     expect(await reviewNotice(db.db, userId)).toEqual({ total: 4, received: 3, fresh: 0 });
   });
 

@@ -3,6 +3,7 @@ import type { RequestHandler } from "express";
 import { isbot } from "isbot";
 import type { Db } from "~/db/client.server";
 import { pageViews } from "~/db/schema";
+import { RETENTION } from "~/modules/retention/periods";
 import { logger } from "~/utils/logger.server";
 
 /**
@@ -13,7 +14,7 @@ import { logger } from "~/utils/logger.server";
 
 export const MAX_PATH_LENGTH = 200;
 /** Rows older than this are deleted by the daily retention job. */
-export const PAGE_VIEW_RETENTION_MONTHS = 13;
+export const PAGE_VIEW_RETENTION_MONTHS = RETENTION.pageViewMonths;
 
 /** better-auth's session cookie (cookiePrefix "consulta"), plain or with the HTTPS prefix. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?consulta\.session_token=[^;\s]/;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
-import { escapeHtml } from "~/modules/mail/mail.server";
+import { escapeHtml, headerValue } from "~/modules/mail/mail.server";
 import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -88,10 +88,11 @@ ${includeMessage ? `<p><strong>Mensaje:</strong></p><p style="white-space:pre-wr
   return {
     to,
     // nodemailer encodes header values; the name is one line of letters and spaces anyway.
-    subject: `Nuevo mensaje de contacto de ${input.name}`,
+    subject: headerValue(`Nuevo mensaje de contacto de ${input.name}`),
     text: lines.join("\n"),
     html,
-    replyTo: input.email,
+    // Validated (no CR/LF, `?&=%`, commas…) and kept to one line all the same.
+    replyTo: headerValue(input.email),
   };
 }
 
@@ -127,7 +128,14 @@ export async function unreadCount(db: Db) {
   return row?.n ?? 0;
 }
 
-export async function openMessage(db: Db, id: number) {
+/** One message, read-only: showing it changes nothing (a GET must not mark it read). */
+export async function getMessage(db: Db, id: number) {
+  const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
+  return row ?? null;
+}
+
+/** Marks a message read (POST only: the inbox posts it once the message is on screen). */
+export async function markMessageRead(db: Db, id: number) {
   const [row] = await db
     .update(contactMessages)
     .set({ readAt: sql`coalesce(${contactMessages.readAt}, now())` })
@@ -156,21 +164,13 @@ export async function deleteMessage(db: Db, id: number) {
   return rows.length > 0;
 }
 
-/** RGPD arts. 15 and 17: every message from one address, to export or to erase. */
+/** Every message from one address (RGPD: see ~/modules/privacy/rgpd.server for the full set). */
 export async function messagesFrom(db: Db, email: string) {
   return db
     .select()
     .from(contactMessages)
     .where(eq(sql`lower(${contactMessages.email})`, email.trim().toLowerCase()))
     .orderBy(contactMessages.createdAt);
-}
-
-export async function eraseMessagesFrom(db: Db, email: string) {
-  const rows = await db
-    .delete(contactMessages)
-    .where(eq(sql`lower(${contactMessages.email})`, email.trim().toLowerCase()))
-    .returning({ id: contactMessages.id });
-  return rows.length;
 }
 
 /** Deletes messages older than the retention the settings (and the privacy policy) promise. */

@@ -26,7 +26,17 @@ export interface ContactInput {
 }
 export type ContactErrors = Partial<Record<keyof ContactInput, string>>;
 
-const EMAIL = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[^\s@"<>()[\]\\,;:]{2,}$/;
+/**
+ * A conservative address: besides the usual separators, no `?&=%` (they would add fields to a
+ * `mailto:` link or a header), no `<>"`, whitespace, control characters, commas or semicolons.
+ */
+const EMAIL_CHAR = String.raw`[^\s\p{Cc}@"<>()[\]\\,;:?&=%]`;
+const EMAIL = new RegExp(`^${EMAIL_CHAR}+@${EMAIL_CHAR}+\\.${EMAIL_CHAR}{2,}$`, "u");
+
+/** Whether a stored or typed address passes the contact form's rule. */
+export function isValidEmail(value: string) {
+  return value.length <= CONTACT_LIMITS.email && EMAIL.test(value);
+}
 const LETTERS_AND_SPACES = /^[\p{L}\p{M}\s]+$/u;
 
 /** Reads any input (form fields, JSON, hostile values) into trimmed strings. */

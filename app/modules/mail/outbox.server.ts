@@ -35,7 +35,11 @@ export function retryDelayMs(attempts: number, baseMs: number) {
  */
 export async function deliverDue(
   db: Db,
-  options: { limit?: number; retryBaseMs?: number; send?: (m: MailMessage) => Promise<void> } = {},
+  options: {
+    limit?: number;
+    retryBaseMs?: number;
+    send?: (m: MailMessage, o: { outboxId: number }) => Promise<void>;
+  } = {},
 ) {
   const { limit = 20, retryBaseMs = 30_000, send = sendMail } = options;
   const claimed = await db.execute<{
@@ -59,13 +63,16 @@ export async function deliverDue(
   let sent = 0;
   for (const row of claimed.rows) {
     try {
-      await send({
-        to: row.to,
-        subject: row.subject,
-        text: row.text,
-        html: row.html ?? undefined,
-        replyTo: row.reply_to ?? undefined,
-      });
+      await send(
+        {
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html ?? undefined,
+          replyTo: row.reply_to ?? undefined,
+        },
+        { outboxId: Number(row.id) },
+      );
       await db
         .update(mailOutbox)
         .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })

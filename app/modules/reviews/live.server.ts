@@ -41,7 +41,7 @@ export async function reviewNotice(db: Db, userId: string): Promise<ReviewNotice
   return { total: all?.total ?? 0, received: all?.received ?? 0, fresh: mine?.n ?? 0 };
 }
 
-/** Opening the reviews page clears the notice. */
+/** Clears the notice: called only from the reviews page's POST (intent=seen), never a GET. */
 export async function markReviewsSeen(db: Db, userId: string) {
   await db.update(user).set({ reviewsSeenAt: new Date() }).where(eq(user.id, userId));
 }

@@ -1,5 +1,6 @@
 import { Download, Mail, Reply, Search, Trash2 } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Badge } from "~/components/ui/badge";
@@ -11,13 +12,18 @@ import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import {
   deleteMessage,
-  eraseMessagesFrom,
+  getMessage,
   listMessages,
-  messagesFrom,
-  openMessage,
+  markMessageRead,
   setAnswered,
   unreadCount,
 } from "~/modules/contact/contact.server";
+import { mailtoHref } from "~/modules/contact/mailto";
+import {
+  erasePersonalData,
+  looksLikeAddress,
+  normalizeAddress,
+} from "~/modules/privacy/rgpd.server";
 import { outboxProblems, retryMail } from "~/modules/mail/outbox.server";
 import { parsePage } from "~/modules/blog/pagination";
 import { cn } from "~/utils/cn";
@@ -31,33 +37,14 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader({ request, url, context }: Route.LoaderArgs) {
+/** Showing the inbox or a message changes nothing: marking read is a POST (intent=read). */
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, "canReadMessages");
   const db = await getDb();
-  const exportEmail = url.searchParams.get("exportar");
-  if (exportEmail !== null) {
-    // RGPD art. 15: every message from one address, as JSON (administrators).
-    await requireUser(request, "canManageUsers");
-    const rows = await messagesFrom(db, exportEmail);
-    await audit(db, {
-      action: "messages_exported",
-      actor: user,
-      target: exportEmail.slice(0, 254),
-      details: { count: rows.length },
-      ip: clientInfo(request, context).ip,
-    });
-    return new Response(JSON.stringify({ email: exportEmail, messages: rows }, null, 2), {
-      headers: {
-        "Content-Type": "application/json; charset=utf-8",
-        "Content-Disposition": `attachment; filename="mensajes.json"`,
-        "Cache-Control": "no-store",
-      },
-    });
-  }
   const q = url.searchParams.get("q") ?? "";
   const page = parsePage(url.searchParams.get("pagina")) ?? 1;
   const id = parseId(url.searchParams.get("id"));
-  const selected = id === null ? null : await openMessage(db, id);
+  const selected = id === null ? null : await getMessage(db, id);
   const isAdmin = can(user.role, "canManageUsers");
   return {
     ...(await listMessages(db, { q, page })),
@@ -73,11 +60,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = await getDb();
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (!["answered", "delete", "erase", "retry"].includes(String(intent))) {
+  if (!["read", "answered", "delete", "erase", "retry"].includes(String(intent))) {
     return data({ error: "Acción no válida" }, { status: 400 });
   }
   const id = parseId(form.get("id"));
   const back = backTo("/admin/mensajes", form.get("back"));
+  if (intent === "read") {
+    if (id === null || !(await markMessageRead(db, id))) {
+      return data({ error: "Mensaje no encontrado" }, { status: 404 });
+    }
+    // The page posts this with a fetcher once the message is shown; without JavaScript it is
+    // the 'Marcar como leído' button.
+    if (form.get("auto") === "1") return { ok: true };
+    return redirectWithToast(back, { title: "Marcado como leído" });
+  }
   if (intent === "answered") {
     if (id === null || !(await setAnswered(db, id, form.get("value") === "1"))) {
       return data({ error: "Mensaje no encontrado" }, { status: 404 });
@@ -97,21 +93,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast("/admin/mensajes", { title: "Mensaje eliminado" });
   }
   if (intent === "erase") {
-    const email = String(form.get("email") ?? "")
-      .trim()
-      .slice(0, 254);
-    if (!email) return data({ error: "Indica un email" }, { status: 400 });
-    const erased = await eraseMessagesFrom(db, email);
+    // RGPD art. 17: messages, queued or sent e-mails and their .eml copies (rgpd.server.ts).
+    const email = normalizeAddress(form.get("email"));
+    if (!looksLikeAddress(email)) {
+      return data({ error: "Introduce un email válido" }, { status: 400 });
+    }
+    const erased = await erasePersonalData(db, email);
     await audit(db, {
       action: "messages_erased",
       actor: user,
       target: email,
-      details: { count: erased },
+      details: erased,
       ip,
     });
     return redirectWithToast("/admin/mensajes", {
       title: "Datos suprimidos",
-      description: `Se han eliminado ${erased} mensajes de ${email}.`,
+      description: `Se han eliminado ${erased.messages} mensajes, ${erased.mails} emails y ${erased.files} copias .eml de ${email}.`,
+      ...(erased.failedFiles > 0
+        ? { type: "error" as const, title: "Datos suprimidos en parte" }
+        : {}),
     });
   }
   if (intent === "retry") {
@@ -127,6 +127,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function MessagesPage({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, q, selected, unread, isAdmin, outbox } = loaderData;
   const busy = useNavigation().state === "submitting";
+  // Opening a message marks it read, by a POST once it is on screen (never by the GET itself,
+  // so a link from elsewhere, a prefetch or a revalidation cannot hide a new message).
+  const reader = useFetcher();
+  const unreadId = selected && !selected.readAt ? selected.id : null;
+  useEffect(() => {
+    if (unreadId === null) return;
+    void reader.submit({ intent: "read", id: String(unreadId), auto: "1" }, { method: "post" });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per message shown
+  }, [unreadId]);
+  const [eraseEmail, setEraseEmail] = useState("");
   const query = (extra: Record<string, string | number>) => {
     const p = new URLSearchParams();
     if (q) p.set("q", q);
@@ -212,7 +222,7 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
             <article className="rounded-card border border-border bg-surface p-6 shadow-soft">
               <h2 className="text-h3">{selected.name}</h2>
               <p className="text-muted">
-                <a className="underline" href={`mailto:${selected.email}`}>
+                <a className="underline" href={mailtoHref(selected.email)}>
                   {selected.email}
                 </a>{" "}
                 · {formatShortDateTime(selected.createdAt)}
@@ -220,11 +230,25 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
               <p className="mt-4 whitespace-pre-wrap break-words">{selected.message}</p>
               <div className="mt-6 flex flex-wrap gap-2">
                 <a
-                  href={`mailto:${selected.email}?subject=${encodeURIComponent("Re: tu mensaje")}`}
+                  href={mailtoHref(selected.email, "Re: tu mensaje")}
                   className={buttonVariants({ variant: "primary" })}
                 >
                   <Reply aria-hidden="true" /> Responder por email
                 </a>
+                {!selected.readAt && reader.state === "idle" && !reader.data ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="read" />
+                    <input type="hidden" name="id" value={selected.id} />
+                    <input
+                      type="hidden"
+                      name="back"
+                      value={query({ id: selected.id, pagina: page })}
+                    />
+                    <Button type="submit" variant="secondary" disabled={busy}>
+                      Marcar como leído
+                    </Button>
+                  </Form>
+                ) : null}
                 <Form method="post">
                   <input type="hidden" name="intent" value="answered" />
                   <input type="hidden" name="id" value={selected.id} />
@@ -309,33 +333,57 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
               Derechos de protección de datos
             </h2>
             <p className="mt-1 text-muted">
-              Exporta (art. 15 RGPD) o suprime (art. 17 RGPD) todos los mensajes de una dirección.
-              Queda registrado.
+              Exporta (art. 15 RGPD) o suprime (art. 17 RGPD) todo lo que se guarda de una
+              dirección: sus mensajes de contacto, los emails de aviso que los mencionan (en la cola
+              y sus copias .eml) y, cuando existan, sus citas. Las reseñas no guardan email: si la
+              persona escribió una reseña, elimínala en Reseñas. Queda registrado.
             </p>
             <div className="mt-4 flex flex-wrap gap-6">
-              <Form method="get" reloadDocument className="flex items-end gap-2">
+              <Form
+                method="post"
+                action="/admin/mensajes/exportar"
+                reloadDocument
+                className="flex items-end gap-2"
+              >
                 <div className="flex flex-col gap-1">
                   <label htmlFor="exportar" className="font-semibold">
                     Email
                   </label>
-                  <Input id="exportar" name="exportar" type="email" required />
+                  <Input id="exportar" name="email" type="email" required />
                 </div>
                 <Button type="submit" variant="secondary">
                   <Download aria-hidden="true" /> Exportar JSON
                 </Button>
               </Form>
-              <Form method="post" className="flex items-end gap-2">
-                <input type="hidden" name="intent" value="erase" />
+              <div className="flex items-end gap-2">
                 <div className="flex flex-col gap-1">
                   <label htmlFor="suprimir" className="font-semibold">
                     Email
                   </label>
-                  <Input id="suprimir" name="email" type="email" required />
+                  <Input
+                    id="suprimir"
+                    type="email"
+                    value={eraseEmail}
+                    onChange={(e) => setEraseEmail(e.target.value)}
+                  />
                 </div>
-                <Button type="submit" variant="danger">
-                  Suprimir mensajes
-                </Button>
-              </Form>
+                <ConfirmAction
+                  title="Suprimir datos"
+                  description={
+                    <>
+                      Se eliminarán todos los mensajes de <strong>{eraseEmail.trim()}</strong>, los
+                      emails que los mencionan y sus copias .eml. Esta acción no se puede deshacer.
+                    </>
+                  }
+                  fields={{ intent: "erase", email: eraseEmail.trim() }}
+                  confirmLabel="Suprimir"
+                  trigger={
+                    <Button variant="danger" disabled={!eraseEmail.includes("@")}>
+                      Suprimir datos
+                    </Button>
+                  }
+                />
+              </div>
             </div>
           </section>
         </>

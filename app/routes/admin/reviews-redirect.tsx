@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
-import { getDb } from "~/db/client.server";
 import { requireUser } from "~/modules/accounts/guard.server";
-import { markReviewsSeen } from "~/modules/reviews/live.server";
 import type { Route } from "./+types/reviews-redirect";
 
-/** D15: /admin/reviews is the header link's address; it clears the notice and leads to the list. */
+/**
+ * D15: /admin/reviews is the header link's address; it leads to the list, whose page clears the
+ * notice by a POST once shown (a GET changes nothing).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  await markReviewsSeen(await getDb(), user.id);
+  await requireUser(request);
   throw redirect("/admin/resenas");
 }

@@ -1,6 +1,6 @@
 import { Bell, Pencil, Plus, RefreshCw, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
+import { data, Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Stars } from "~/components/site/stars";
@@ -71,10 +71,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const db = await getDb();
   const canPublish = can(user.role, "canPublish");
   try {
-    const [result] = await Promise.all([
-      listReviews(db, { status, page }),
-      markReviewsSeen(db, user.id),
-    ]);
+    // Showing the list changes nothing: the page posts intent=seen once mounted (see action).
+    const result = await listReviews(db, { status, page });
     return {
       ...result,
       items: result.items.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
@@ -99,9 +97,18 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const form = await readForm(request);
+  if (form.get("intent") === "seen") {
+    // Clearing one's own new-review notice: any signed-in person, by POST only.
+    const viewer = await requireUser(request);
+    await markReviewsSeen(await getDb(), viewer.id);
+    if (form.get("auto") === "1") return data({ formError: "", errors: {} as ReviewErrors });
+    return redirectWithToast(backTo("/admin/resenas", form.get("back")), {
+      title: "Reseñas marcadas como vistas",
+    });
+  }
   await requireUser(request, "canPublish");
   const db = await getDb();
-  const form = await readForm(request);
   const intent = form.get("intent");
   const id = parseId(form.get("id"));
   const back = backTo("/admin/resenas", form.get("back"));
@@ -153,6 +160,12 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
   const { items, total, page, pageCount, pending, status, canPublish, loadError } = loaderData;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
+  // Opening the page clears the new-review notice, by a POST once it is shown (never by the GET).
+  const seen = useFetcher();
+  useEffect(() => {
+    void seen.submit({ intent: "seen", auto: "1" }, { method: "post" });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit
+  }, []);
   const [editing, setEditing] = useState<Row | "new" | null>(null);
   const [locked, setLocked] = useState(false);
   const errors: ReviewErrors = actionData?.errors ?? {};
@@ -196,6 +209,13 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Form method="post">
+            <input type="hidden" name="intent" value="seen" />
+            <input type="hidden" name="back" value={back} />
+            <Button type="submit" variant="ghost">
+              Marcar como vistas
+            </Button>
+          </Form>
           <EnableNotificationsButton />
           <Button
             variant="secondary"

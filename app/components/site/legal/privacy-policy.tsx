@@ -1,9 +1,6 @@
 import { Link } from "react-router";
+import { days, months, RETENTION } from "~/modules/retention/periods";
 import type { Settings } from "~/modules/settings/schemas";
-
-function months(n: number) {
-  return n === 1 ? "1 mes" : `${n} meses`;
-}
 
 /** Política de privacidad (/privacidad): arts. 13 and 14 RGPD and the LOPDGDD. */
 export function PrivacyPolicy({ settings }: { settings: Settings }) {
@@ -76,7 +73,9 @@ export function PrivacyPolicy({ settings }: { settings: Settings }) {
         </p>
         <p>
           Los mensajes se conservan durante {months(settings.messageRetentionMonths)} desde su
-          recepción y, pasado ese plazo, se eliminan automáticamente. Si a raíz del contacto se
+          recepción y, pasado ese plazo, se eliminan automáticamente. El aviso por correo de cada
+          mensaje se borra de la cola de envío a los {days(RETENTION.sentMailDays)} de enviarse (a
+          los {days(RETENTION.failedMailDays)} si no pudo entregarse). Si a raíz del contacto se
           inicia una relación terapéutica, la información clínica se documenta aparte, en la
           historia clínica, que se rige por la Ley 41/2002, de 14 de noviembre, básica reguladora de
           la autonomía del paciente, y sobre la que se te informará en la primera sesión.
@@ -111,8 +110,10 @@ export function PrivacyPolicy({ settings }: { settings: Settings }) {
           La base jurídica es la relación profesional o contractual que une a cada persona con la
           consulta (art. 6.1.b RGPD) y el interés legítimo en proteger el sitio y la información que
           contiene (art. 6.1.f RGPD). Los datos se conservan mientras la cuenta esté activa y se
-          eliminan cuando deja de ser necesaria, salvo el registro de actividad que deba mantenerse
-          por motivos de seguridad o de responsabilidad.
+          eliminan cuando deja de ser necesaria; una cuenta cuyo correo no se confirma se elimina a
+          los {days(RETENTION.unverifiedAccountDays)} y las sesiones caducadas se borran. En el
+          registro de actividad, la dirección IP se borra a los {months(RETENTION.auditIpMonths)} y
+          cada entrada se elimina a los {months(RETENTION.auditMonths)}.
         </p>
 
         <h3 className="mt-6 text-lg font-semibold">Registros de seguridad</h3>
@@ -123,8 +124,8 @@ export function PrivacyPolicy({ settings }: { settings: Settings }) {
         </p>
         <p>
           La base jurídica es el interés legítimo en garantizar la seguridad del sitio y de los
-          datos que trata (art. 6.1.f RGPD y considerando 49 RGPD). Estos registros se conservan
-          durante un periodo breve y se eliminan o sobrescriben cuando dejan de ser necesarios.
+          datos que trata (art. 6.1.f RGPD y considerando 49 RGPD). Estos registros se eliminan a
+          las {RETENTION.rateLimitHours} horas.
         </p>
 
         <h3 className="mt-6 text-lg font-semibold">Analítica web</h3>
@@ -151,7 +152,8 @@ export function PrivacyPolicy({ settings }: { settings: Settings }) {
           <p>
             Este sitio no utiliza servicios de analítica de terceros. Las visitas a las páginas se
             cuentan de forma anónima y agregada, sin cookies y sin guardar direcciones IP, por lo
-            que ese recuento no permite identificar a ninguna persona.
+            que ese recuento no permite identificar a ninguna persona. Los recuentos se borran a los{" "}
+            {months(RETENTION.pageViewMonths)}.
           </p>
         )}
       </section>

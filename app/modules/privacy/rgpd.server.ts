@@ -1,0 +1,159 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { asc, eq, or, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { contactMessages, mailOutbox } from "~/db/schema";
+import { emlOutboxId, emlSearchText, escapeHtml, mailDir } from "~/modules/mail/mail.server";
+
+/**
+ * RGPD arts. 15 (access) and 17 (erasure) for one e-mail address: every copy this application
+ * keeps about a person who wrote through the contact form.
+ *
+ * - `contact_messages` whose address is that e-mail (case-insensitive);
+ * - `mail_outbox` rows whose `to` or `reply_to` is that address, or whose text or HTML mentions it
+ *   (the notification of a contact message carries the address, the name and the message);
+ * - the `.eml` copies of those e-mails in DATA_DIR/mail (written when SMTP_URL is unset).
+ *
+ * Reviews have no e-mail column (a review stores a display name only), so they cannot be found by
+ * address: they are removed by hand from Reseñas. There is no appointments table yet; when one is
+ * added, its rows must be exported and erased here too.
+ */
+
+/** The address as stored for comparison: trimmed, lower-case, at most 254 characters. */
+export function normalizeAddress(raw: unknown) {
+  return typeof raw === "string" ? raw.trim().toLowerCase().slice(0, 254) : "";
+}
+
+/**
+ * Only the shape is checked (something@something, no whitespace): addresses stored before the
+ * contact form rejected `?&=%` must still be found.
+ */
+export function looksLikeAddress(address: string) {
+  return /^[^\s@]+@[^\s@]+$/.test(address);
+}
+
+function outboxMentioning(address: string) {
+  const lower = (column: typeof mailOutbox.text | typeof mailOutbox.html) =>
+    sql`lower(coalesce(${column}, ''))`;
+  return or(
+    eq(sql`lower(${mailOutbox.to})`, address),
+    eq(sql`lower(coalesce(${mailOutbox.replyTo}, ''))`, address),
+    sql`strpos(${lower(mailOutbox.text)}, ${address}) > 0`,
+    sql`strpos(${lower(mailOutbox.html)}, ${address}) > 0`,
+    sql`strpos(${lower(mailOutbox.html)}, ${escapeHtml(address)}) > 0`,
+  );
+}
+
+function messagesOf(address: string) {
+  return eq(sql`lower(${contactMessages.email})`, address);
+}
+
+/** .eml files that belong to one of `outboxIds` or whose decoded text mentions the address. */
+async function emlFilesFor(address: string, outboxIds: Set<number>) {
+  const dir = mailDir();
+  let names: string[];
+  try {
+    names = (await fs.readdir(dir)).filter((n) => n.endsWith(".eml"));
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  for (const name of names) {
+    const id = emlOutboxId(name);
+    if (id !== null && outboxIds.has(id)) {
+      found.push(path.join(dir, name));
+      continue;
+    }
+    try {
+      const raw = await fs.readFile(path.join(dir, name), "utf8");
+      if (emlSearchText(raw).includes(address)) found.push(path.join(dir, name));
+    } catch {
+      // Removed meanwhile (retention job, another instance): nothing to do.
+    }
+  }
+  return found;
+}
+
+/**
+ * Everything kept about an address, with Spanish keys (documented in README 'Mensajes de
+ * contacto y correo'). Outbox rows leave out the worker's internal columns (lock, attempts).
+ */
+export async function exportPersonalData(db: Db, rawAddress: string, now = new Date()) {
+  const address = normalizeAddress(rawAddress);
+  const messages = await db
+    .select()
+    .from(contactMessages)
+    .where(messagesOf(address))
+    .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id));
+  const mails = await db
+    .select({
+      id: mailOutbox.id,
+      para: mailOutbox.to,
+      responderA: mailOutbox.replyTo,
+      asunto: mailOutbox.subject,
+      texto: mailOutbox.text,
+      html: mailOutbox.html,
+      estado: mailOutbox.status,
+      creadoEn: mailOutbox.createdAt,
+      enviadoEn: mailOutbox.sentAt,
+    })
+    .from(mailOutbox)
+    .where(outboxMentioning(address))
+    .orderBy(asc(mailOutbox.id));
+  const files = await emlFilesFor(address, new Set(mails.map((m) => m.id)));
+  return {
+    email: address,
+    generadoEn: now.toISOString(),
+    mensajesDeContacto: messages.map((m) => ({
+      id: m.id,
+      nombre: m.name,
+      email: m.email,
+      mensaje: m.message,
+      consentimientoEn: m.consentAt,
+      recibidoEn: m.createdAt,
+      leidoEn: m.readAt,
+      respondidoEn: m.answeredAt,
+    })),
+    correos: mails,
+    copiasDeCorreo: files.map((f) => path.basename(f)),
+    citas: [] as unknown[],
+    notas: [
+      "Las reseñas no guardan email: no se pueden buscar por dirección.",
+      "Todavía no hay citas guardadas en esta aplicación.",
+    ],
+  };
+}
+
+export type PersonalDataExport = Awaited<ReturnType<typeof exportPersonalData>>;
+
+/**
+ * Erases every copy about an address: contact messages and outbox rows in one transaction, then
+ * the .eml files (a file that cannot be removed is reported, never silently kept).
+ */
+export async function erasePersonalData(db: Db, rawAddress: string) {
+  const address = normalizeAddress(rawAddress);
+  if (!address) return { messages: 0, mails: 0, files: 0, failedFiles: 0 };
+  const { messages, mailIds } = await db.transaction(async (tx) => {
+    const deletedMessages = await tx
+      .delete(contactMessages)
+      .where(messagesOf(address))
+      .returning({ id: contactMessages.id });
+    const deletedMails = await tx
+      .delete(mailOutbox)
+      .where(outboxMentioning(address))
+      .returning({ id: mailOutbox.id });
+    return { messages: deletedMessages.length, mailIds: deletedMails.map((m) => m.id) };
+  });
+  const files = await emlFilesFor(address, new Set(mailIds));
+  let removed = 0;
+  let failed = 0;
+  for (const file of files) {
+    try {
+      await fs.rm(file, { force: true });
+      removed += 1;
+    } catch {
+      failed += 1;
+    }
+  }
+  return { messages, mails: mailIds.length, files: removed, failedFiles: failed };
+}

@@ -1,0 +1,168 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
+import type { Db, DbHandle } from "~/db/client.server";
+import { auditLog, mailOutbox, rateLimit, session, user, verification } from "~/db/schema";
+import { purgeOldPageViews } from "~/modules/analytics/page-views.server";
+import { purgeOldMessages } from "~/modules/contact/contact.server";
+import { mailDir } from "~/modules/mail/mail.server";
+import { logger } from "~/utils/logger.server";
+import { RETENTION } from "./periods";
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+function monthsBefore(now: Date, n: number) {
+  const cutoff = new Date(now);
+  cutoff.setMonth(cutoff.getMonth() - n);
+  return cutoff;
+}
+
+/** .eml copies (DATA_DIR/mail) last written before `cutoff`. */
+async function purgeOldEmlFiles(cutoff: Date) {
+  const dir = mailDir();
+  let names: string[];
+  try {
+    names = (await fs.readdir(dir)).filter((n) => n.endsWith(".eml"));
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    try {
+      if ((await fs.stat(file)).mtime < cutoff) {
+        await fs.rm(file, { force: true });
+        removed += 1;
+      }
+    } catch {
+      // Removed meanwhile by another instance or an RGPD erase.
+    }
+  }
+  return removed;
+}
+
+/**
+ * One pass of every retention rule in RETENTION (periods.ts). Each step is an idempotent
+ * delete or update on a cutoff, so several instances running it at once (same PostgreSQL, same
+ * DATA_DIR) do the same work twice at worst and never more than the rules say. A step that fails
+ * is logged and the others still run. Returns how many rows or files each step removed.
+ */
+export async function runRetention(db: Db, now = new Date()) {
+  const steps: Record<string, () => Promise<number>> = {
+    rateLimit: async () =>
+      (
+        await db
+          .delete(rateLimit)
+          .where(
+            lt(rateLimit.windowStart, new Date(now.getTime() - RETENTION.rateLimitHours * HOUR)),
+          )
+          .returning({ key: rateLimit.key })
+      ).length,
+    auditIps: async () =>
+      (
+        await db
+          .update(auditLog)
+          .set({ ip: null })
+          .where(
+            and(
+              isNotNull(auditLog.ip),
+              lt(auditLog.at, monthsBefore(now, RETENTION.auditIpMonths)),
+            ),
+          )
+          .returning({ id: auditLog.id })
+      ).length,
+    auditEntries: async () =>
+      (
+        await db
+          .delete(auditLog)
+          .where(lt(auditLog.at, monthsBefore(now, RETENTION.auditMonths)))
+          .returning({ id: auditLog.id })
+      ).length,
+    sessions: async () =>
+      (await db.delete(session).where(lt(session.expiresAt, now)).returning({ id: session.id }))
+        .length,
+    verifications: async () =>
+      (
+        await db
+          .delete(verification)
+          .where(lt(verification.expiresAt, now))
+          .returning({ id: verification.id })
+      ).length,
+    unverifiedAccounts: async () =>
+      (
+        await db
+          .delete(user)
+          .where(
+            and(
+              eq(user.emailVerified, false),
+              lt(user.createdAt, new Date(now.getTime() - RETENTION.unverifiedAccountDays * DAY)),
+            ),
+          )
+          .returning({ id: user.id })
+      ).length,
+    sentMail: async () =>
+      (
+        await db
+          .delete(mailOutbox)
+          .where(
+            and(
+              eq(mailOutbox.status, "sent"),
+              lt(
+                sql`coalesce(${mailOutbox.sentAt}, ${mailOutbox.createdAt})`,
+                new Date(now.getTime() - RETENTION.sentMailDays * DAY),
+              ),
+            ),
+          )
+          .returning({ id: mailOutbox.id })
+      ).length,
+    failedMail: async () =>
+      (
+        await db
+          .delete(mailOutbox)
+          .where(
+            and(
+              eq(mailOutbox.status, "failed"),
+              lt(mailOutbox.createdAt, new Date(now.getTime() - RETENTION.failedMailDays * DAY)),
+            ),
+          )
+          .returning({ id: mailOutbox.id })
+      ).length,
+    emlFiles: () => purgeOldEmlFiles(new Date(now.getTime() - RETENTION.sentMailDays * DAY)),
+    contactMessages: () => purgeOldMessages(db, now),
+    pageViews: () => purgeOldPageViews(db, now),
+  };
+  const removed: Record<string, number> = {};
+  for (const [name, step] of Object.entries(steps)) {
+    try {
+      removed[name] = await step();
+    } catch (error) {
+      logger.error({ err: error, paso: name }, "error al aplicar un plazo de conservación");
+    }
+  }
+  return removed;
+}
+
+/** The daily job the server starts: 10 s after start, then once a day. */
+export function startRetentionJob(getHandle: () => Promise<DbHandle>) {
+  const run = async () => {
+    try {
+      const removed = await runRetention((await getHandle()).db);
+      if (Object.values(removed).some((n) => n > 0)) {
+        logger.info({ eliminados: removed }, "plazos de conservación aplicados");
+      }
+    } catch (error) {
+      logger.error({ err: error }, "error al aplicar los plazos de conservación");
+    }
+  };
+  const first = setTimeout(() => void run(), 10_000);
+  const timer = setInterval(() => void run(), DAY);
+  first.unref();
+  timer.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
+}

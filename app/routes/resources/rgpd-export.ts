@@ -1,0 +1,52 @@
+import { data } from "react-router";
+import { getDb } from "~/db/client.server";
+import { audit } from "~/modules/accounts/audit.server";
+import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
+import {
+  exportPersonalData,
+  looksLikeAddress,
+  normalizeAddress,
+} from "~/modules/privacy/rgpd.server";
+import { readForm } from "~/utils/form";
+import type { Route } from "./+types/rgpd-export";
+
+/**
+ * POST /admin/mensajes/exportar (RGPD art. 15), administrators only: every copy kept about one
+ * e-mail address as a JSON download. The address travels in the POST body, never in a URL; the
+ * export is recorded in the audit log.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, "canManageUsers");
+  if (request.method !== "POST") {
+    return data({ error: "Método no permitido" }, { status: 405, headers: { Allow: "POST" } });
+  }
+  const form = await readForm(request);
+  const address = normalizeAddress(form.get("email"));
+  if (!looksLikeAddress(address)) {
+    return data(
+      { error: "Introduce un email válido" },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  const db = await getDb();
+  const exported = await exportPersonalData(db, address);
+  await audit(db, {
+    action: "messages_exported",
+    actor: user,
+    target: address,
+    details: {
+      messages: exported.mensajesDeContacto.length,
+      mails: exported.correos.length,
+      files: exported.copiasDeCorreo.length,
+    },
+    ip: clientInfo(request, context).ip,
+  });
+  return new Response(JSON.stringify(exported, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="datos-personales.json"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,93 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, signInAsAdmin, test } from "./fixtures";
+
+/** .eml files the E2E server wrote (no SMTP_URL) that mention `address`. */
+function emlFilesMentioning(address: string) {
+  const dataDir = fs.readFileSync(path.join(os.tmpdir(), "psico-e2e-current"), "utf8").trim();
+  const dir = path.join(dataDir, "mail");
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).filter((f) =>
+    fs
+      .readFileSync(path.join(dir, f), "utf8")
+      .replace(/=\r?\n/g, "")
+      .toLowerCase()
+      .includes(address.toLowerCase()),
+  );
+}
+
+async function sendContact(page: Page, address: string, message: string) {
+  const res = await page.request.post("/api/contacto", {
+    form: { name: "Persona Derechos", email: address, message, consent: "on" },
+  });
+  expect(res.status()).toBe(200);
+}
+
+test("RGPD: the export downloads a JSON file with that address's messages; erase removes messages, e-mails and .eml copies", async ({
+  page,
+}) => {
+  const address = `rgpd.${Date.now()}@example.com`;
+  await sendContact(page, address, "Primer mensaje para exportar");
+  await sendContact(page, address, "Segundo mensaje para exportar");
+  // The outbox worker writes each notification as an .eml file.
+  await expect.poll(() => emlFilesMentioning(address).length, { timeout: 15_000 }).toBe(2);
+
+  await signInAsAdmin(page);
+  await page.goto("/admin/mensajes");
+
+  // Export (art. 15): a POST whose answer is a download; the address never goes into a URL.
+  await page.locator("#exportar").fill(address);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Exportar JSON" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.json$/);
+  expect(download.url()).not.toContain(address);
+  expect(download.url()).not.toContain(encodeURIComponent(address));
+  const exported = JSON.parse(fs.readFileSync(await download.path(), "utf8")) as {
+    email: string;
+    mensajesDeContacto: Array<{ mensaje: string }>;
+    correos: unknown[];
+    copiasDeCorreo: string[];
+  };
+  expect(exported.email).toBe(address);
+  expect(exported.mensajesDeContacto.map((m) => m.mensaje)).toEqual([
+    "Primer mensaje para exportar",
+    "Segundo mensaje para exportar",
+  ]);
+  expect(exported.correos).toHaveLength(2);
+  expect(exported.copiasDeCorreo).toHaveLength(2);
+  expect(page.url()).not.toContain(address);
+
+  // Erase (art. 17) asks for confirmation first.
+  await page.goto("/admin/mensajes");
+  await expect(page.getByText(address).first()).toBeVisible();
+  await page.locator("#suprimir").fill(address);
+  await page.getByRole("button", { name: "Suprimir datos" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText(address);
+  await dialog.getByRole("button", { name: "Suprimir" }).click();
+  await expect(page.getByText("Datos suprimidos", { exact: true })).toBeVisible();
+  await expect(page.getByText(/Se han eliminado 2 mensajes, 2 emails y 2 copias/)).toBeVisible();
+  await expect(page.getByRole("link", { name: /Persona Derechos/ })).toHaveCount(0);
+  expect(emlFilesMentioning(address)).toEqual([]);
+  expect(page.url()).not.toContain(address);
+});
+
+test("opening a message marks it read by a POST after it is shown", async ({ page }) => {
+  const address = `lectura.${Date.now()}@example.com`;
+  await sendContact(page, address, "Mensaje para leer");
+  await signInAsAdmin(page);
+  await page.goto("/admin/mensajes");
+  const item = page.getByRole("link", { name: new RegExp(address.replace(/\./g, "\\.")) });
+  await expect(item.getByText("Sin leer")).toBeVisible();
+  const read = page.waitForRequest(
+    (r) => r.method() === "POST" && new URL(r.url()).pathname.startsWith("/admin/mensajes"),
+  );
+  await item.click();
+  await expect(page.getByText("Mensaje para leer")).toBeVisible();
+  expect((await read).postData()).toContain("intent=read");
+  await expect(item.getByText("Sin leer")).toHaveCount(0);
+});

@@ -1,0 +1,351 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setDbHandle } from "~/db/client.server";
+import { auditLog, contactMessages, mailOutbox, user } from "~/db/schema";
+import { submitContact } from "~/modules/contact/contact.server";
+import { CONTACT_MESSAGES, readContact, validateContact } from "~/modules/contact/schema";
+import { enqueueMail, deliverDue } from "~/modules/mail/outbox.server";
+import { headerValue } from "~/modules/mail/mail.server";
+import { submitReview } from "~/modules/reviews/reviews.server";
+import * as messages from "~/routes/admin/messages";
+import * as reviewsPage from "~/routes/admin/reviews";
+import * as rgpdExport from "~/routes/resources/rgpd-export";
+import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
+import { makeRequest, run, staffCookie } from "../support/routes";
+
+const mailDir = () => path.join(process.env.DATA_DIR!, "mail");
+
+const contact = (email: string, message = "Quería pedir información sobre una cita.") => ({
+  name: "Ana Pérez",
+  email,
+  message,
+  consent: "on",
+});
+
+/** Every .eml file in the data dir that mentions `needle` (raw or quoted-printable). */
+function emlMentioning(needle: string) {
+  if (!fs.existsSync(mailDir())) return [];
+  return fs.readdirSync(mailDir()).filter((f) =>
+    fs
+      .readFileSync(path.join(mailDir(), f), "utf8")
+      .replace(/=\r?\n/g, "")
+      .toLowerCase()
+      .includes(needle.toLowerCase()),
+  );
+}
+
+describe("contact e-mail addresses that could inject into mailto: or headers", () => {
+  it("the contact form rejects ?, &, =, %, <, >, quotes, whitespace, control characters, commas and semicolons", () => {
+    for (const email of [
+      "ana?cc=otro@ejemplo.es",
+      "ana&body=x@ejemplo.es",
+      "ana=x@ejemplo.es",
+      "ana%0d%0abcc@ejemplo.es",
+      "<ana>@ejemplo.es",
+      '"ana"@ejemplo.es',
+      "ana perez@ejemplo.es",
+      "ana\r\nBcc: x@ejemplo.es",
+      "ana\u0007@ejemplo.es",
+      "ana,otra@ejemplo.es",
+      "ana;otra@ejemplo.es",
+      "ana@ejemplo.es?subject=hola",
+    ]) {
+      const errors = validateContact(readContact({ ...contact(email) }));
+      expect(errors.email, email).toBe(CONTACT_MESSAGES.emailInvalid);
+    }
+    for (const email of ["ana@ejemplo.es", "ana.perez+citas@ejemplo.es", "o'neil@ejemplo.es"]) {
+      expect(validateContact(readContact(contact(email))).email, email).toBeUndefined();
+    }
+  });
+
+  it("header values are kept to one line (defence in depth; nodemailer also folds them)", () => {
+    expect(headerValue("Asunto\r\nBcc: intruso@ejemplo.es")).toBe("Asunto Bcc: intruso@ejemplo.es");
+    expect(headerValue(" ana@ejemplo.es\n")).toBe("ana@ejemplo.es");
+  });
+});
+
+describe.each(DRIVERS)("Mensajes: RGPD export and erase, no writes on GET (%s)", (driver) => {
+  let db: TestDatabase;
+  let admin = "";
+  let editor = "";
+  let contributor = "";
+
+  beforeAll(async () => {
+    db = await createTestDatabase(driver);
+    setDbHandle(db);
+    admin = await staffCookie(db.db, "administrator");
+    editor = await staffCookie(db.db, "editor");
+    contributor = await staffCookie(db.db, "contributor");
+  });
+  afterAll(async () => {
+    setDbHandle(undefined);
+    await db?.cleanup();
+  });
+
+  const messageCount = async (email: string) =>
+    (
+      await db.db
+        .select()
+        .from(contactMessages)
+        .where(eq(sql`lower(${contactMessages.email})`, email.toLowerCase()))
+    ).length;
+
+  it("opening a message (GET) leaves it unread; the POST intent=read marks it read", async () => {
+    await submitContact(db.db, contact("lectura@ejemplo.es"), { ip: "10.0.0.1" });
+    const [row] = await db.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, "lectura@ejemplo.es"));
+    const get = await run(messages.loader, {
+      request: makeRequest(`/admin/mensajes?id=${row!.id}`, { cookie: editor }),
+    });
+    expect(get.status).toBe(200);
+    expect((get.data as { selected: { id: number } }).selected.id).toBe(row!.id);
+    const [after] = await db.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.id, row!.id));
+    expect(after!.readAt).toBeNull();
+
+    const post = await run(messages.action, {
+      request: makeRequest("/admin/mensajes", {
+        cookie: editor,
+        form: { intent: "read", id: String(row!.id), auto: "1" },
+      }),
+    });
+    expect(post.status).toBe(200);
+    const [read] = await db.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.id, row!.id));
+    expect(read!.readAt).toBeInstanceOf(Date);
+
+    const missing = await run(messages.action, {
+      request: makeRequest("/admin/mensajes", {
+        cookie: editor,
+        form: { intent: "read", id: "999999" },
+      }),
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it("opening the reviews page (GET) keeps the notice; the POST intent=seen clears it", async () => {
+    const [me] = await db.db
+      .select({ id: user.id, seen: user.reviewsSeenAt })
+      .from(user)
+      .where(eq(user.email, "contributor@example.com"));
+    await submitReview(
+      db.db,
+      {
+        name: "Eva T.",
+        role: "",
+        content: "Una reseña de prueba con contenido suficiente.",
+        rating: "5",
+        consent: "on",
+      },
+      { ip: "10.0.0.9" },
+    );
+    const get = await run(reviewsPage.loader, {
+      request: makeRequest("/admin/resenas", { cookie: contributor }),
+    });
+    expect(get.status).toBe(200);
+    const [unchanged] = await db.db
+      .select({ seen: user.reviewsSeenAt })
+      .from(user)
+      .where(eq(user.id, me!.id));
+    expect(unchanged!.seen).toEqual(me!.seen);
+
+    // Any signed-in person clears their own notice (contributors cannot publish).
+    const post = await run(reviewsPage.action, {
+      request: makeRequest("/admin/resenas", {
+        cookie: contributor,
+        form: { intent: "seen", back: "estado=borradores" },
+      }),
+    });
+    expect(post.status).toBe(302);
+    expect(post.location).toBe("/admin/resenas?estado=borradores");
+    const [cleared] = await db.db
+      .select({ seen: user.reviewsSeenAt })
+      .from(user)
+      .where(eq(user.id, me!.id));
+    expect(cleared!.seen).toBeInstanceOf(Date);
+    // Anything else still needs the right to publish.
+    const other = await run(reviewsPage.action, {
+      request: makeRequest("/admin/resenas", { cookie: contributor, form: { intent: "toggle" } }),
+    });
+    expect(other.status).toBe(403);
+  });
+
+  it("the reply link of a stored legacy address with ?cc= is encoded", async () => {
+    const [legacy] = await db.db
+      .insert(contactMessages)
+      .values({
+        name: "Legado",
+        email: "legado?cc=intruso@ejemplo.es&body=hola",
+        message: "Mensaje antiguo",
+        consentAt: new Date(),
+      })
+      .returning();
+    const out = await run(messages.loader, {
+      request: makeRequest(`/admin/mensajes?id=${legacy!.id}`, { cookie: admin }),
+    });
+    const Stub = createRoutesStub([
+      {
+        id: "messages",
+        path: "/admin/mensajes",
+        Component: messages.default as never,
+        action: () => null,
+      },
+    ]);
+    const html = renderToString(
+      createElement(Stub, {
+        initialEntries: [`/admin/mensajes?id=${legacy!.id}`],
+        hydrationData: { loaderData: { messages: out.data } },
+      }),
+    );
+    const hrefs = [...html.matchAll(/href="(mailto:[^"]*)"/g)].map((m) =>
+      m[1]!.replace(/&amp;/g, "&"),
+    );
+    expect(hrefs).toEqual([
+      "mailto:legado%3Fcc%3Dintruso%40ejemplo.es%26body%3Dhola",
+      "mailto:legado%3Fcc%3Dintruso%40ejemplo.es%26body%3Dhola?subject=Re%3A%20tu%20mensaje",
+    ]);
+    await db.db.delete(contactMessages).where(eq(contactMessages.id, legacy!.id));
+  });
+
+  it("exports every message and e-mail of an address as a JSON download (POST, administrators)", async () => {
+    const email = "Export.Persona@Ejemplo.es";
+    await submitContact(db.db, contact(email, "Primer mensaje"), { ip: "10.0.1.1" });
+    await submitContact(db.db, contact("export.persona@ejemplo.es", "Segundo mensaje"), {
+      ip: "10.0.1.2",
+    });
+    await submitContact(db.db, contact("otra@ejemplo.es", "De otra persona"), {
+      ip: "10.0.1.3",
+    });
+    const request = (cookie: string, form: Record<string, string>) =>
+      makeRequest("/admin/mensajes/exportar", { cookie, form });
+
+    expect((await run(rgpdExport.action, { request: request(editor, { email }) })).status).toBe(
+      403,
+    );
+    expect(
+      (await run(rgpdExport.action, { request: request(admin, { email: "no-es-email" }) })).status,
+    ).toBe(400);
+
+    const res = (await rgpdExport.action({
+      request: request(admin, { email: " export.persona@EJEMPLO.es " }),
+      params: {},
+      context: (await import("../support/routes")).makeContext(),
+    } as never)) as Response;
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename=".+\.json"$/);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const body = (await res.json()) as {
+      email: string;
+      mensajesDeContacto: Array<{ mensaje: string }>;
+      correos: Array<Record<string, unknown>>;
+    };
+    expect(body.email).toBe("export.persona@ejemplo.es");
+    expect(body.mensajesDeContacto.map((m) => m.mensaje)).toEqual([
+      "Primer mensaje",
+      "Segundo mensaje",
+    ]);
+    expect(body.correos).toHaveLength(2);
+    expect(body.correos[0]).toMatchObject({
+      responderA: expect.stringMatching(/export\.persona/i),
+    });
+    expect(Object.keys(body.correos[0]!)).not.toContain("lockedUntil");
+    expect(Object.keys(body.correos[0]!)).not.toContain("attempts");
+    expect(JSON.stringify(body)).not.toContain("De otra persona");
+
+    const [entry] = await db.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "messages_exported"));
+    expect(entry).toMatchObject({
+      target: "export.persona@ejemplo.es",
+      actorEmail: "administrator@example.com",
+    });
+  });
+
+  it("the export is POST only: a GET (an address in a URL) is refused", async () => {
+    const out = await run(rgpdExport.action, {
+      request: makeRequest("/admin/mensajes/exportar?email=x@ejemplo.es", {
+        cookie: admin,
+        method: "GET",
+      }),
+    });
+    expect(out.status).toBe(405);
+  });
+
+  it("erase removes the messages, every outbox row mentioning the address and their .eml copies", async () => {
+    const email = "borrar.persona@ejemplo.es";
+    await submitContact(db.db, contact(email, "Texto de salud que hay que borrar"), {
+      ip: "10.0.2.1",
+    });
+    await submitContact(db.db, contact("BORRAR.persona@ejemplo.es", "Otro"), { ip: "10.0.2.2" });
+    // An e-mail sent to the address, and one whose text merely mentions it.
+    await enqueueMail(db.db, { to: email, subject: "Respuesta", text: "Hola" });
+    await enqueueMail(db.db, {
+      to: "consulta@ejemplo.es",
+      subject: "Nota",
+      text: `Llamar a ${email} mañana`,
+      html: `<p>Llamar a ${email}</p>`,
+    });
+    // Someone else's message stays.
+    await submitContact(db.db, contact("queda@ejemplo.es", "Se queda"), { ip: "10.0.2.3" });
+    // Deliver everything as .eml files (no SMTP_URL in tests).
+    while ((await deliverDue(db.db)).claimed > 0);
+    // A legacy .eml copy (written before file names carried the outbox id).
+    fs.mkdirSync(mailDir(), { recursive: true });
+    fs.writeFileSync(
+      path.join(mailDir(), "2020-01-01T00-00-00-000Z-abcdef12.eml"),
+      `To: consulta@ejemplo.es\nReply-To: ${email}\nContent-Transfer-Encoding: quoted-printable\n\nHola\n`,
+    );
+    expect(emlMentioning(email).length).toBeGreaterThanOrEqual(5);
+    const outboxBefore = await db.db.select().from(mailOutbox);
+    const mentioning = outboxBefore.filter((r) => JSON.stringify(r).toLowerCase().includes(email));
+    expect(mentioning.length).toBe(4);
+
+    // Editors cannot erase; a bad address is refused without touching anything.
+    const editorOut = await run(messages.action, {
+      request: makeRequest("/admin/mensajes", { cookie: editor, form: { intent: "erase", email } }),
+    });
+    expect(editorOut.status).toBe(403);
+    const bad = await run(messages.action, {
+      request: makeRequest("/admin/mensajes", {
+        cookie: admin,
+        form: { intent: "erase", email: "sin arroba" },
+      }),
+    });
+    expect(bad.status).toBe(400);
+    expect(await messageCount(email)).toBe(2);
+
+    const out = await run(messages.action, {
+      request: makeRequest("/admin/mensajes", { cookie: admin, form: { intent: "erase", email } }),
+    });
+    expect(out.status).toBe(302);
+    expect(await messageCount(email)).toBe(0);
+    const outboxAfter = await db.db.select().from(mailOutbox);
+    expect(JSON.stringify(outboxAfter).toLowerCase()).not.toContain(email);
+    expect(outboxAfter.length).toBe(outboxBefore.length - 4);
+    expect(emlMentioning(email)).toEqual([]);
+    // Other people's data is untouched.
+    expect(await messageCount("queda@ejemplo.es")).toBe(1);
+    expect(emlMentioning("queda@ejemplo.es").length).toBeGreaterThan(0);
+    const [entry] = await db.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "messages_erased"));
+    expect(entry).toMatchObject({
+      target: email,
+      details: { messages: 2, mails: 4, failedFiles: 0 },
+    });
+  });
+});
