@@ -27,7 +27,8 @@ import {
 } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
 import { getDb } from "~/db/client.server";
-import { requireUser } from "~/modules/accounts/guard.server";
+import { audit } from "~/modules/accounts/audit.server";
+import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import { parsePage } from "~/modules/blog/pagination";
 import {
@@ -98,8 +99,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireUser(request, "canPublish");
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, "canPublish");
+  const ip = clientInfo(request, context).ip;
   const db = await getDb();
   const form = await readForm(request);
   const intent = form.get("intent");
@@ -113,6 +115,12 @@ export async function action({ request }: Route.ActionArgs) {
         { status: 404 },
       );
     }
+    await audit(db, {
+      action: publish ? "review_published" : "review_unpublished",
+      actor: user,
+      target: String(id),
+      ip,
+    });
     return redirectWithToast(back, {
       title: publish ? "Reseña publicada correctamente" : "Reseña despublicada correctamente",
     });
@@ -121,6 +129,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (id === null || !(await deleteReview(db, id))) {
       return data({ formError: "No se pudo eliminar la reseña", errors: {} }, { status: 404 });
     }
+    await audit(db, { action: "review_deleted", actor: user, target: String(id), ip });
     return redirectWithToast(back, { title: "Reseña eliminada correctamente" });
   }
   if (intent === "save") {
@@ -138,6 +147,13 @@ export async function action({ request }: Route.ActionArgs) {
         { status: result.status },
       );
     }
+    // Never the review's text (it may speak of someone's health): its id only.
+    await audit(db, {
+      action: editing ? "review_updated" : "review_created",
+      actor: user,
+      target: String(result.id),
+      ip,
+    });
     return redirectWithToast(back, {
       title: editing ? "Reseña actualizada correctamente" : "Reseña creada correctamente",
     });
