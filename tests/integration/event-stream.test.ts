@@ -27,7 +27,9 @@ describe.each(DRIVERS)("event stream lifetime (%s)", (driver) => {
     setDbHandle(db);
     setHeartbeatMs(100);
   });
-  afterEach(() => closeReviewStreams());
+  afterEach(async () => {
+    await closeReviewStreams();
+  });
   afterAll(async () => {
     setHeartbeatMs(25_000);
     setDbHandle(undefined);

@@ -67,6 +67,8 @@ async function subscribe(listener: Listener) {
 }
 
 const open = new Set<() => void>();
+/** Session re-checks under way (awaited on shutdown, before the database closes). */
+const inFlight = new Set<Promise<unknown>>();
 /** userId → the close functions of that person's open streams (every session, this process). */
 const byUser = new Map<string, Set<() => void>>();
 
@@ -156,11 +158,15 @@ export async function newReviewStream(signal: AbortSignal, owner: StreamOwner): 
       const heartbeat = setInterval(() => {
         if (checking) return;
         checking = true;
-        owner
+        const check = owner
           .stillValid()
           .catch(() => true) // a database hiccup is not a sign-out: check again next time
           .then((valid) => (valid ? send(": latido\n\n") : close()))
-          .finally(() => (checking = false));
+          .finally(() => {
+            checking = false;
+            inFlight.delete(check);
+          });
+        inFlight.add(check);
       }, heartbeatMs);
       heartbeat.unref();
       cleanup = () => {
@@ -199,7 +205,11 @@ export function openStreamCount(userId?: string) {
   return userId === undefined ? open.size : (byUser.get(userId)?.size ?? 0);
 }
 
-/** On shutdown: ends every open stream so the HTTP server can close. */
+/**
+ * On shutdown: ends every open stream so the HTTP server can close. The promise settles when no
+ * session re-check is still querying the database (await it before closing the database).
+ */
 export function closeReviewStreams() {
   for (const close of [...open]) close();
+  return Promise.allSettled([...inFlight]);
 }
