@@ -59,6 +59,7 @@ export default [
       route("mensajes", "routes/admin/messages.tsx"),
       route("usuarios", "routes/admin/users.tsx"),
       route("ajustes", "routes/admin/settings.tsx"),
+      route("registro", "routes/admin/audit.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

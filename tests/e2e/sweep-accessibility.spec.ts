@@ -39,6 +39,7 @@ const ADMIN_PATHS = [
   "/admin/mensajes",
   "/admin/usuarios",
   "/admin/ajustes",
+  "/admin/registro",
 ];
 
 async function sweep(page: Page, paths: string[], who = "visitante") {

@@ -5,26 +5,50 @@ import { signIn, upsertUserFromCli } from "~/modules/accounts/accounts.server";
 import type { Capability } from "~/modules/accounts/roles";
 import routes from "~/routes";
 import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
+import { hasAction, intentsOf } from "../support/intents";
 import { cookieFrom, makeRequest, run } from "../support/routes";
 
 /**
- * What every admin route needs. A route added to routes.ts without a line here fails the
- * first test, so no route can be forgotten.
+ * What every admin route needs: its loader, and each `intent` its action understands with the
+ * capability that intent requires ("*": an action that reads no intent). A route added to
+ * routes.ts without a line here fails the first test, and an action whose intents differ from
+ * the ones declared here (read from its source) fails the second, so no route and no intent can
+ * be forgotten. One line per route.
  */
-const REQUIRED: Record<string, { loader: Capability | "signedIn" | null; action?: Capability }> = {
+type Need = Capability | "signedIn" | null;
+const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> = {
   "routes/admin/layout.tsx": { loader: "signedIn" },
   "routes/admin/dashboard.tsx": { loader: "signedIn" },
-  "routes/admin/blog.tsx": { loader: "signedIn", action: "canPublish" },
-  "routes/admin/blog-new.tsx": { loader: "signedIn", action: "canPublish" },
-  "routes/admin/blog-edit.tsx": { loader: "signedIn", action: "canPublish" },
+  "routes/admin/blog.tsx": {
+    loader: "signedIn",
+    action: { visibility: "canPublish", delete: "canPublish" },
+  },
+  "routes/admin/blog-new.tsx": { loader: "signedIn", action: { "*": "canPublish" } },
+  "routes/admin/blog-edit.tsx": { loader: "signedIn", action: { "*": "canPublish" } },
   "routes/admin/blog-preview.tsx": { loader: "signedIn" },
-  "routes/admin/reviews.tsx": { loader: "signedIn", action: "canPublish" },
+  "routes/admin/reviews.tsx": {
+    loader: "signedIn",
+    action: { toggle: "canPublish", save: "canPublish", delete: "canPublish" },
+  },
   "routes/admin/reviews-redirect.tsx": { loader: "signedIn" },
-  "routes/admin/messages.tsx": { loader: "canReadMessages", action: "canReadMessages" },
+  "routes/admin/messages.tsx": {
+    loader: "canReadMessages",
+    action: {
+      read: "canReadMessages",
+      answered: "canReadMessages",
+      delete: "canManageUsers",
+      erase: "canManageUsers",
+      retry: "canManageUsers",
+    },
+  },
   // RGPD export: a POST-only resource route (no loader), administrators only.
-  "routes/resources/rgpd-export.ts": { loader: null, action: "canManageUsers" },
-  "routes/admin/users.tsx": { loader: "canManageUsers", action: "canManageUsers" },
-  "routes/admin/settings.tsx": { loader: "canManageUsers", action: "canManageUsers" },
+  "routes/resources/rgpd-export.ts": { loader: null, action: { "*": "canManageUsers" } },
+  "routes/admin/users.tsx": {
+    loader: "canManageUsers",
+    action: { role: "canManageUsers", remove: "canManageUsers", invite: "canManageUsers" },
+  },
+  "routes/admin/settings.tsx": { loader: "canManageUsers", action: { "*": "canManageUsers" } },
+  "routes/admin/audit.tsx": { loader: "canManageUsers" },
 };
 
 /**
@@ -69,6 +93,13 @@ it("every admin route in routes.ts has an expected permission", () => {
     expect(REQUIRED, `falta ${file} en REQUIRED`).toHaveProperty([file]);
 });
 
+it("every admin action declares exactly the intents it understands", () => {
+  for (const { file } of ADMIN) {
+    const declared = Object.keys(REQUIRED[file]?.action ?? {}).sort();
+    expect(declared, `intents de ${file}`).toEqual(hasAction(file) ? intentsOf(file) : []);
+  }
+});
+
 it("every /api/ route in routes.ts is declared public or guarded", () => {
   expect(API.length).toBeGreaterThanOrEqual(3);
   for (const { file } of API)
@@ -99,36 +130,49 @@ describe.each(DRIVERS)("authorization matrix (%s)", (driver) => {
     await db?.cleanup();
   });
 
+  const ROLES_TRIED = ["anonymous", "contributor", "editor", "administrator"];
   const cases = ADMIN.flatMap(({ file, path }) =>
-    ["anonymous", "contributor", "editor", "administrator"].flatMap((who) =>
-      (["loader", "action"] as const).map((kind) => ({ file, path, who, kind })),
-    ),
+    ROLES_TRIED.flatMap((who) => [
+      { file, path, who, kind: "loader" as const, intent: "", required: REQUIRED[file]!.loader },
+      // Every intent of the action, each with the capability it needs.
+      ...Object.entries(REQUIRED[file]!.action ?? {}).map(([intent, required]) => ({
+        file,
+        path,
+        who,
+        kind: "action" as const,
+        intent,
+        required: required as Need,
+      })),
+    ]),
   );
 
-  it.each(cases)("$kind of $path as $who", async ({ file, path, who, kind }) => {
-    const mod = (await import(`../../app/${file}`)) as Record<string, unknown>;
-    const fn = mod[kind] as ((args: never) => unknown) | undefined;
-    if (!fn) return; // this route has no such export
-    const required = kind === "loader" ? REQUIRED[file]!.loader : REQUIRED[file]!.action;
-    const url = path.replace(":slug", "un-articulo");
-    const request = makeRequest(url, {
-      cookie: cookies[who],
-      form: kind === "action" ? { intent: "nada" } : undefined,
-    });
-    const outcome = await run(fn, { request, params: { slug: "un-articulo" } });
-    if (who === "anonymous") {
-      expect(outcome.status).toBe(302);
-      expect(outcome.location).toBe(`/auth?redirectTo=${encodeURIComponent(url)}`);
-      return;
-    }
-    const allowed = !required || required === "signedIn" || GRANTS[who]!.includes(required);
-    if (allowed) {
-      expect(outcome.status).not.toBe(403);
-      expect(outcome.location ?? "").not.toMatch(/^\/auth/);
-    } else {
-      expect(outcome.status).toBe(403);
-    }
-  });
+  it.each(cases)(
+    "$kind $intent of $path as $who",
+    async ({ file, path, who, kind, intent, required }) => {
+      const mod = (await import(`../../app/${file}`)) as Record<string, unknown>;
+      const fn = mod[kind] as ((args: never) => unknown) | undefined;
+      if (kind === "loader" && !fn) return; // this route has no loader
+      expect(fn, `${file} no exporta ${kind}`).toBeTypeOf("function");
+      const url = path.replace(":slug", "un-articulo");
+      const request = makeRequest(url, {
+        cookie: cookies[who],
+        form: kind === "action" ? (intent === "*" ? {} : { intent }) : undefined,
+      });
+      const outcome = await run(fn, { request, params: { slug: "un-articulo" } });
+      if (who === "anonymous") {
+        expect(outcome.status).toBe(302);
+        expect(outcome.location).toBe(`/auth?redirectTo=${encodeURIComponent(url)}`);
+        return;
+      }
+      const allowed = !required || required === "signedIn" || GRANTS[who]!.includes(required);
+      if (allowed) {
+        expect(outcome.status).not.toBe(403);
+        expect(outcome.location ?? "").not.toMatch(/^\/auth/);
+      } else {
+        expect(outcome.status).toBe(403);
+      }
+    },
+  );
 
   const apiCases = API.filter(({ file }) => API_REQUIRED[file]?.action).flatMap(({ file, path }) =>
     ["anonymous", "contributor", "editor", "administrator"].map((who) => ({ file, path, who })),

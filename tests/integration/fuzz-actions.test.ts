@@ -17,10 +17,15 @@ import * as resetRoute from "~/routes/auth/reset-password";
 import * as verifyRoute from "~/routes/auth/verify-email";
 import * as homeRoute from "~/routes/public/home";
 import * as reviewNewRoute from "~/routes/public/review-new";
+import * as signOutRoute from "~/routes/auth/sign-out";
 import * as contactApi from "~/routes/resources/contact-api";
+import * as imageUploadApi from "~/routes/resources/image-upload-api";
 import * as reviewApi from "~/routes/resources/review-api";
 import * as rgpdExportRoute from "~/routes/resources/rgpd-export";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "~/routes";
 import { createTestDatabase, type TestDatabase } from "../support/db";
+import { hasAction, intentsOf } from "../support/intents";
 import { BASE, cookieFrom, makeContext, run } from "../support/routes";
 
 /**
@@ -32,6 +37,8 @@ import { BASE, cookieFrom, makeContext, run } from "../support/routes";
  * To fuzz a new action, add one line to PUBLIC_ACTIONS or ADMIN_ACTIONS.
  */
 interface ActionCase {
+  /** The route module as written in routes.ts (checked against routes.ts and its source). */
+  file: string;
   path: string;
   action: (args: never) => unknown;
   /** The field names the action reads (random names are added too). */
@@ -44,39 +51,61 @@ interface ActionCase {
 
 const PUBLIC_ACTIONS: ActionCase[] = [
   {
+    file: "routes/resources/contact-api.ts",
     path: "/api/contacto",
     action: contactApi.action,
     fields: ["name", "email", "message", "consent", "website"],
   },
   {
+    file: "routes/public/home.tsx",
     path: "/",
     action: homeRoute.action,
     fields: ["name", "email", "message", "consent", "website"],
     intents: ["contact"],
   },
   {
+    file: "routes/resources/review-api.ts",
     path: "/api/resenas",
     action: reviewApi.action,
     fields: ["name", "role", "content", "rating", "consent", "website"],
   },
   {
+    file: "routes/public/review-new.tsx",
     path: "/resenas/nueva",
     action: reviewNewRoute.action,
     fields: ["name", "role", "content", "rating", "consent", "website"],
   },
   {
+    file: "routes/auth/auth.tsx",
     path: "/auth",
     action: authRoute.action,
     fields: ["name", "email", "password", "redirectTo"],
     intents: ["signin", "signup", "forgot"],
   },
-  { path: "/login", action: loginRoute.action, fields: ["email", "password", "redirectTo"] },
   {
+    file: "routes/auth/login.tsx",
+    path: "/login",
+    action: loginRoute.action,
+    fields: ["email", "password", "redirectTo"],
+  },
+  {
+    file: "routes/auth/reset-password.tsx",
     path: "/auth/restablecer",
     action: resetRoute.action,
     fields: ["token", "password", "confirm"],
   },
-  { path: "/auth/verificar", action: verifyRoute.action, fields: ["token"] },
+  {
+    file: "routes/auth/verify-email.tsx",
+    path: "/auth/verificar",
+    action: verifyRoute.action,
+    fields: ["token"],
+  },
+  {
+    file: "routes/auth/sign-out.tsx",
+    path: "/auth/salir",
+    action: signOutRoute.action,
+    fields: [],
+  },
 ];
 
 const SETTINGS_KEYS = SETTINGS_SECTIONS.flatMap((s) => s.fields.map((f) => f.key));
@@ -84,33 +113,43 @@ const SETTINGS_KEYS = SETTINGS_SECTIONS.flatMap((s) => s.fields.map((f) => f.key
 /** Admin actions, run with an administrator's session. */
 const ADMIN_ACTIONS: ActionCase[] = [
   {
+    file: "routes/admin/reviews.tsx",
     path: "/admin/resenas",
     action: adminReviewsRoute.action,
     fields: ["id", "publish", "name", "role", "content", "rating", "back", "auto"],
     intents: ["seen", "toggle", "delete", "save"],
   },
   {
+    file: "routes/admin/messages.tsx",
     path: "/admin/mensajes",
     action: messagesRoute.action,
     fields: ["id", "value", "email", "outboxId", "back", "auto"],
     intents: ["read", "answered", "delete", "erase", "retry"],
   },
-  { path: "/admin/mensajes/exportar", action: rgpdExportRoute.action, fields: ["email"] },
   {
+    file: "routes/resources/rgpd-export.ts",
+    path: "/admin/mensajes/exportar",
+    action: rgpdExportRoute.action,
+    fields: ["email"],
+  },
+  {
+    file: "routes/admin/users.tsx",
     path: "/admin/usuarios",
     action: usersRoute.action,
     fields: ["userId", "role", "name", "email"],
     intents: ["role", "remove", "invite"],
   },
   {
+    file: "routes/admin/blog.tsx",
     path: "/admin/blog",
     action: adminBlogRoute.action,
     fields: ["slug", "isPublic", "back"],
     intents: ["visibility", "delete"],
   },
   ...[
-    { path: "/admin/blog/nuevo", action: blogNewRoute.action },
+    { file: "routes/admin/blog-new.tsx", path: "/admin/blog/nuevo", action: blogNewRoute.action },
     {
+      file: "routes/admin/blog-edit.tsx",
       path: "/admin/blog/editar/un-articulo",
       action: blogEditRoute.action,
       params: { slug: "un-articulo" },
@@ -130,11 +169,35 @@ const ADMIN_ACTIONS: ActionCase[] = [
     ],
   })),
   {
+    file: "routes/admin/settings.tsx",
     path: "/admin/ajustes",
     action: settingsRoute.action,
     fields: [...SETTINGS_KEYS, "socialLinks", "social.instagram", "social.linkedin"],
   },
+  {
+    file: "routes/resources/image-upload-api.ts",
+    path: "/api/imagenes",
+    action: imageUploadApi.action,
+    fields: ["file", "image"],
+  },
 ];
+
+/** Every route file in routes.ts. */
+function routeFiles(entries: RouteConfigEntry[]): string[] {
+  return entries.flatMap((e) => [e.file, ...routeFiles(e.children ?? [])]);
+}
+
+it("every action in routes.ts is fuzzed, with every intent it understands", () => {
+  const fuzzed = new Map([...PUBLIC_ACTIONS, ...ADMIN_ACTIONS].map((c) => [c.file, c]));
+  const withAction = [...new Set(routeFiles(routes as RouteConfigEntry[]))].filter(hasAction);
+  expect(withAction.length).toBeGreaterThan(10);
+  for (const file of withAction) {
+    const c = fuzzed.get(file);
+    expect(c, `falta ${file} en PUBLIC_ACTIONS o ADMIN_ACTIONS`).toBeDefined();
+    const intents = intentsOf(file);
+    expect([...(c!.intents ?? ["*"])].sort(), `intents de ${file}`).toEqual(intents);
+  }
+});
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -193,10 +256,12 @@ const wrongType = fc.oneof(
 type Encoding = "urlencoded" | "multipart" | "json" | "text" | "bytes" | "none";
 
 function bodyArb(c: ActionCase) {
-  const key = fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...c.fields) },
-    { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
-  );
+  const key = c.fields.length
+    ? fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...c.fields) },
+        { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+      )
+    : fc.string({ maxLength: 20 }); // an action that reads no field (sign-out)
   const intent = c.intents
     ? fc.option(fc.oneof(fc.constantFrom(...c.intents), hostileString), { freq: 5 })
     : fc.constant(null);

@@ -1,5 +1,6 @@
 import {
   FileText,
+  History,
   LayoutDashboard,
   LogOut,
   Mail,
@@ -29,6 +30,12 @@ const LINKS = [
   { to: "/admin/mensajes", label: "Mensajes", icon: Mail, capability: "canReadMessages" },
   { to: "/admin/usuarios", label: "Usuarios", icon: Users, capability: "canManageUsers" },
   { to: "/admin/ajustes", label: "Ajustes", icon: Settings, capability: "canManageUsers" },
+  {
+    to: "/admin/registro",
+    label: "Registro de actividad",
+    icon: History,
+    capability: "canManageUsers",
+  },
 ] as const;
 
 function NavContent({

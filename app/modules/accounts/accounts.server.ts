@@ -10,6 +10,7 @@ import {
   hitRateLimit,
   recordFailure,
 } from "~/modules/rate-limit/rate-limit.server";
+import { closeStreamsOf } from "~/modules/reviews/live.server";
 import { fieldErrors } from "~/utils/form";
 import { audit } from "./audit.server";
 import { getAuth } from "./auth.server";
@@ -109,6 +110,7 @@ export async function signOut(db: Db, cookie: string | null, info: ClientInfo) {
     .api.signOut({ headers: authHeaders(info, cookie), returnHeaders: true })
     .catch(() => null);
   if (current) {
+    closeStreamsOf(current.id); // live notices end with the session (other instances: heartbeat)
     await audit(db, { action: "logout", actor: current, ip: info.ip });
   }
   return result?.headers ?? new Headers();
@@ -320,6 +322,7 @@ export async function changeRole(
     // A new role means new permissions: the user signs in again.
     await tx.delete(session).where(eq(session.userId, target.id));
   });
+  closeStreamsOf(target.id);
   await audit(db, {
     action: "role_changed",
     actor,
@@ -344,6 +347,7 @@ export async function removeUser(
   const blocker = removalBlocker(actor.id, target, await countAdministrators(db));
   if (blocker) return { ok: false, status: 409, formError: blocker };
   await db.delete(user).where(eq(user.id, target.id)); // sessions and accounts cascade
+  closeStreamsOf(target.id);
   await audit(db, { action: "user_removed", actor, target: target.email, ip: info.ip });
   return { ok: true, email: target.email };
 }

@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 
@@ -15,7 +15,60 @@ export type AuditAction =
   | "user_invited"
   | "user_created_cli"
   | "settings_changed"
+  | "image_uploaded"
+  | "message_deleted"
+  | "messages_erased"
+  | "messages_exported"
+  | "mail_retried"
+  | "article_created"
+  | "article_updated"
+  | "article_published"
+  | "article_unpublished"
+  | "article_deleted"
+  | "review_created"
+  | "review_updated"
+  | "review_published"
+  | "review_unpublished"
+  | "review_deleted"
   | (string & {});
+
+/**
+ * What the activity viewer (/admin/registro) shows for each action code. A code without a label
+ * (added later by another module) is shown as it is stored; add its label here.
+ */
+export const AUDIT_LABELS: Record<string, string> = {
+  login: "Inicio de sesión",
+  login_failed: "Inicio de sesión fallido",
+  logout: "Cierre de sesión",
+  signup: "Alta de cuenta",
+  email_verified: "Email confirmado",
+  password_reset_requested: "Recuperación de contraseña solicitada",
+  password_reset: "Contraseña restablecida",
+  role_changed: "Cambio de rol",
+  user_removed: "Cuenta eliminada",
+  user_invited: "Invitación enviada",
+  user_created_cli: "Cuenta creada o cambiada desde la línea de órdenes",
+  settings_changed: "Ajustes cambiados",
+  image_uploaded: "Imagen subida",
+  message_deleted: "Mensaje eliminado",
+  messages_erased: "Mensajes suprimidos (RGPD)",
+  messages_exported: "Mensajes exportados (RGPD)",
+  mail_retried: "Reintento de email",
+  article_created: "Artículo creado",
+  article_updated: "Artículo editado",
+  article_published: "Artículo publicado",
+  article_unpublished: "Artículo ocultado",
+  article_deleted: "Artículo eliminado",
+  review_created: "Reseña creada",
+  review_updated: "Reseña editada",
+  review_published: "Reseña publicada",
+  review_unpublished: "Reseña despublicada",
+  review_deleted: "Reseña eliminada",
+};
+
+export function auditLabel(action: string) {
+  return AUDIT_LABELS[action] ?? action;
+}
 
 export interface AuditEntry {
   action: AuditAction;
@@ -35,6 +88,79 @@ export async function audit(db: Db, entry: AuditEntry) {
     details: entry.details ?? null,
     ip: entry.ip ?? null,
   });
+}
+
+export interface AuditFilters {
+  /** An action code (exact). */
+  action?: string | null;
+  /** The acting person's e-mail (exact, case-insensitive). */
+  actor?: string | null;
+  /** Calendar days in Spain (YYYY-MM-DD), both included. */
+  from?: string | null;
+  to?: string | null;
+  page?: number;
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** Midnight in Spain (Europe/Madrid) at the start of a YYYY-MM-DD day, as an instant. */
+export function madridMidnight(day: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return null;
+  const utc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  const check = new Date(utc);
+  if (check.getUTCMonth() !== Number(m[2]) - 1 || check.getUTCDate() !== Number(m[3])) return null;
+  // Madrid's offset at that moment (DST changes at 01:00 UTC, after midnight in Spain).
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/Madrid",
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(check);
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
+  return new Date(utc - (wall - utc));
+}
+
+/** One page of the audit log, newest first, with the filters of the activity viewer. */
+export async function listAudit(db: Db, filters: AuditFilters) {
+  const where: SQL[] = [];
+  if (filters.action) where.push(eq(auditLog.action, filters.action));
+  if (filters.actor)
+    where.push(sql`lower(${auditLog.actorEmail}) = ${filters.actor.toLowerCase()}`);
+  const from = filters.from ? madridMidnight(filters.from) : null;
+  if (from) where.push(gte(auditLog.at, from));
+  // `to` is included: everything before the next day's midnight in Spain.
+  const to = filters.to ? madridMidnight(filters.to) : null;
+  if (to) {
+    const next = new Date(to.getTime() + 36 * 3600_000).toISOString().slice(0, 10);
+    where.push(lt(auditLog.at, madridMidnight(next)!));
+  }
+  const condition = where.length ? and(...where) : undefined;
+  const [[total], items] = await Promise.all([
+    db.select({ n: count() }).from(auditLog).where(condition),
+    db
+      .select()
+      .from(auditLog)
+      .where(condition)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset(((filters.page ?? 1) - 1) * AUDIT_PAGE_SIZE),
+  ]);
+  const n = total?.n ?? 0;
+  return { items, total: n, pageCount: Math.max(1, Math.ceil(n / AUDIT_PAGE_SIZE)) };
+}
+
+/** The action codes present in the log (for the filter, with those that have a label). */
+export async function auditActions(db: Db) {
+  const rows = await db.selectDistinct({ action: auditLog.action }).from(auditLog);
+  const codes = new Set([...Object.keys(AUDIT_LABELS), ...rows.map((r) => r.action)]);
+  return [...codes]
+    .map((code) => ({ code, label: auditLabel(code) }))
+    .sort((a, b) => a.label.localeCompare(b.label, "es"));
 }
 
 export async function recentAudit(db: Db, limit = 50) {

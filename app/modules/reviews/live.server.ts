@@ -67,15 +67,75 @@ async function subscribe(listener: Listener) {
 }
 
 const open = new Set<() => void>();
-const HEARTBEAT_MS = 25_000;
+/** Session re-checks under way (awaited on shutdown, before the database closes). */
+const inFlight = new Set<Promise<unknown>>();
+/** userId → the close functions of that person's open streams (every session, this process). */
+const byUser = new Map<string, Set<() => void>>();
+
+/**
+ * Limits (security review, item 7): a person may keep 5 streams open (tabs); the 6th is refused
+ * with 429 instead of closing the oldest, because the browser would reconnect the closed one and
+ * the tabs would take turns evicting each other. The process keeps at most 200 (503 past that).
+ */
+export const STREAM_LIMITS = { perUser: 5, perProcess: 200 };
+let heartbeatMs = Number(process.env.EVENTS_HEARTBEAT_MS) || 25_000;
+
+/** For tests: a shorter heartbeat (also `EVENTS_HEARTBEAT_MS`). Applies to streams opened after. */
+export function setHeartbeatMs(ms: number) {
+  heartbeatMs = ms;
+}
+
+export interface StreamOwner {
+  userId: string;
+  /**
+   * Re-checks, on each heartbeat, that the session that opened the stream is still valid and
+   * still belongs to this person (sign-out on another instance, expiry, deletion, role change).
+   */
+  stillValid: () => Promise<boolean>;
+}
+
+const refusal = (status: 429 | 503, message: string) =>
+  new Response(JSON.stringify({ message }), {
+    status,
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Retry-After": "60",
+    },
+  });
 
 /**
  * A `text/event-stream` response: `event: resena` with the review id on each new review, a
- * comment every 25 s so proxies keep the connection, and `retry` so the browser reconnects.
+ * comment on each heartbeat (25 s) so proxies keep the connection, and `retry` so the browser
+ * reconnects. Each heartbeat re-checks the session; `closeStreamsOf` ends a person's streams.
  */
-export async function newReviewStream(signal: AbortSignal): Promise<Response> {
+export async function newReviewStream(signal: AbortSignal, owner: StreamOwner): Promise<Response> {
+  // Counted synchronously, before any await, so parallel requests cannot overshoot the caps.
+  const mine = byUser.get(owner.userId) ?? new Set<() => void>();
+  if (mine.size >= STREAM_LIMITS.perUser) {
+    return refusal(
+      429,
+      "Demasiadas pestañas con avisos en directo abiertas. Cierra alguna y vuelve a intentarlo.",
+    );
+  }
+  if (open.size >= STREAM_LIMITS.perProcess) {
+    return refusal(503, "El servidor está ocupado. Los avisos se comprobarán más tarde.");
+  }
   const encoder = new TextEncoder();
-  let close = () => {};
+  let closed = false;
+  let cleanup = () => {};
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    open.delete(close);
+    mine.delete(close);
+    if (mine.size === 0 && byUser.get(owner.userId) === mine) byUser.delete(owner.userId);
+    cleanup();
+  };
+  // The slot is taken now; the stream's start fills in what closing must undo.
+  open.add(close);
+  mine.add(close);
+  byUser.set(owner.userId, mine);
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       const send = (text: string) => {
@@ -85,21 +145,37 @@ export async function newReviewStream(signal: AbortSignal): Promise<Response> {
           close();
         }
       };
-      const unsubscribe = await subscribe((id) => send(`event: resena\ndata: ${id}\n\n`));
-      const heartbeat = setInterval(() => send(": latido\n\n"), HEARTBEAT_MS);
-      heartbeat.unref();
-      close = () => {
-        if (!open.delete(close)) return;
-        clearInterval(heartbeat);
-        unsubscribe();
+      const end = () => {
         try {
           controller.close();
         } catch {
           // already closed by the client
         }
       };
-      open.add(close);
-      if (signal.aborted) close();
+      if (closed) return end();
+      const unsubscribe = await subscribe((id) => send(`event: resena\ndata: ${id}\n\n`));
+      let checking = false;
+      const heartbeat = setInterval(() => {
+        if (checking) return;
+        checking = true;
+        const check = owner
+          .stillValid()
+          .catch(() => true) // a database hiccup is not a sign-out: check again next time
+          .then((valid) => (valid ? send(": latido\n\n") : close()))
+          .finally(() => {
+            checking = false;
+            inFlight.delete(check);
+          });
+        inFlight.add(check);
+      }, heartbeatMs);
+      heartbeat.unref();
+      cleanup = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        end();
+      };
+      if (closed) return cleanup(); // closed while subscribing
+      if (signal.aborted) return close();
       signal.addEventListener("abort", close, { once: true });
       send("retry: 5000\nevent: listo\ndata: ok\n\n");
     },
@@ -116,7 +192,24 @@ export async function newReviewStream(signal: AbortSignal): Promise<Response> {
   });
 }
 
-/** On shutdown: ends every open stream so the HTTP server can close. */
+/**
+ * Ends every stream a person has open in this process: called on sign-out, role change and
+ * removal. Other instances notice at their next heartbeat (the session re-check).
+ */
+export function closeStreamsOf(userId: string) {
+  for (const close of [...(byUser.get(userId) ?? [])]) close();
+}
+
+/** Open streams (for tests and diagnostics). */
+export function openStreamCount(userId?: string) {
+  return userId === undefined ? open.size : (byUser.get(userId)?.size ?? 0);
+}
+
+/**
+ * On shutdown: ends every open stream so the HTTP server can close. The promise settles when no
+ * session re-check is still querying the database (await it before closing the database).
+ */
 export function closeReviewStreams() {
   for (const close of [...open]) close();
+  return Promise.allSettled([...inFlight]);
 }

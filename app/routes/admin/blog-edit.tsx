@@ -3,7 +3,8 @@ import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { ArticleEditor } from "~/components/admin/article-editor";
 import { useSaveErrorToast } from "~/components/admin/use-save-error-toast";
 import { getDb } from "~/db/client.server";
-import { requireUser } from "~/modules/accounts/guard.server";
+import { audit } from "~/modules/accounts/audit.server";
+import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import { articleOptions, getArticle, saveArticle } from "~/modules/blog/admin.server";
 import { ARTICLE_MESSAGES } from "~/modules/blog/article-form";
@@ -38,11 +39,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  await requireUser(request, "canPublish");
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(request, "canPublish");
   const form = await readForm(request);
+  const db = await getDb();
   const result = await saveArticle(
-    await getDb(),
+    db,
     { ...Object.fromEntries(form), related: form.getAll("related") },
     { originalSlug: params.slug },
   );
@@ -52,6 +54,14 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: result.status },
     );
   }
+  await audit(db, {
+    action: "article_updated",
+    actor: user,
+    target: result.slug,
+    // A new slug: the old one, so the history of the article can be followed.
+    details: result.slug === params.slug ? undefined : { previousSlug: params.slug },
+    ip: clientInfo(request, context).ip,
+  });
   return redirectWithToast("/admin/blog", {
     title: "Artículo actualizado",
     description: result.title,

@@ -2,7 +2,8 @@ import { data } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { ArticleEditor } from "~/components/admin/article-editor";
 import { getDb } from "~/db/client.server";
-import { requireUser } from "~/modules/accounts/guard.server";
+import { audit } from "~/modules/accounts/audit.server";
+import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import { articleOptions, saveArticle } from "~/modules/blog/admin.server";
 import { useSaveErrorToast } from "~/components/admin/use-save-error-toast";
@@ -24,11 +25,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, "canPublish");
   const form = await readForm(request);
+  const db = await getDb();
   const result = await saveArticle(
-    await getDb(),
+    db,
     { ...Object.fromEntries(form), related: form.getAll("related") },
     { author: user.name },
   );
@@ -38,6 +40,12 @@ export async function action({ request }: Route.ActionArgs) {
       { status: result.status },
     );
   }
+  await audit(db, {
+    action: "article_created",
+    actor: user,
+    target: result.slug,
+    ip: clientInfo(request, context).ip,
+  });
   return redirectWithToast("/admin/blog", { title: "Artículo creado", description: result.title });
 }
 

@@ -16,7 +16,8 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import { getDb } from "~/db/client.server";
-import { requireUser } from "~/modules/accounts/guard.server";
+import { audit } from "~/modules/accounts/audit.server";
+import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import {
   type AdminSort,
@@ -49,8 +50,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return { ...result, canPublish: can(user.role, "canPublish") };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireUser(request, "canPublish");
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, "canPublish");
+  const ip = clientInfo(request, context).ip;
   const form = await readForm(request);
   const slug = String(form.get("slug") ?? "").slice(0, 200);
   const back = backTo("/admin/blog", form.get("back"));
@@ -65,6 +67,12 @@ export async function action({ request }: Route.ActionArgs) {
           { status: 404 },
         );
       }
+      await audit(db, {
+        action: isPublic ? "article_published" : "article_unpublished",
+        actor: user,
+        target: slug,
+        ip,
+      });
       return redirectWithToast(back, {
         title: isPublic ? "Artículo publicado" : "Artículo privado",
         description: done.title,
@@ -79,6 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
           { status: 303 },
         );
       }
+      await audit(db, { action: "article_deleted", actor: user, target: slug, ip });
       return redirectWithToast(back, { title: "Artículo eliminado", description: done.title });
     }
     default:

@@ -119,6 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (outboxId === null || !(await retryMail(db, outboxId))) {
       return data({ error: "Email no encontrado" }, { status: 404 });
     }
+    await audit(db, { action: "mail_retried", actor: user, target: String(outboxId), ip });
     return redirectWithToast("/admin/mensajes", { title: "Reintento programado" });
   }
   return data({ error: "Acción no válida" }, { status: 400 });

@@ -27,7 +27,8 @@ import {
 } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
 import { getDb } from "~/db/client.server";
-import { requireUser } from "~/modules/accounts/guard.server";
+import { audit } from "~/modules/accounts/audit.server";
+import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import { parsePage } from "~/modules/blog/pagination";
 import {
@@ -96,18 +97,19 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireUser(request);
   const form = await readForm(request);
   if (form.get("intent") === "seen") {
     // Clearing one's own new-review notice: any signed-in person, by POST only.
-    const viewer = await requireUser(request);
     await markReviewsSeen(await getDb(), viewer.id);
     if (form.get("auto") === "1") return data({ formError: "", errors: {} as ReviewErrors });
     return redirectWithToast(backTo("/admin/resenas", form.get("back")), {
       title: "Reseñas marcadas como vistas",
     });
   }
-  await requireUser(request, "canPublish");
+  const user = await requireUser(request, "canPublish");
+  const ip = clientInfo(request, context).ip;
   const db = await getDb();
   const intent = form.get("intent");
   const id = parseId(form.get("id"));
@@ -120,6 +122,12 @@ export async function action({ request }: Route.ActionArgs) {
         { status: 404 },
       );
     }
+    await audit(db, {
+      action: publish ? "review_published" : "review_unpublished",
+      actor: user,
+      target: String(id),
+      ip,
+    });
     return redirectWithToast(back, {
       title: publish ? "Reseña publicada correctamente" : "Reseña despublicada correctamente",
     });
@@ -128,6 +136,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (id === null || !(await deleteReview(db, id))) {
       return data({ formError: "No se pudo eliminar la reseña", errors: {} }, { status: 404 });
     }
+    await audit(db, { action: "review_deleted", actor: user, target: String(id), ip });
     return redirectWithToast(back, { title: "Reseña eliminada correctamente" });
   }
   if (intent === "save") {
@@ -145,6 +154,13 @@ export async function action({ request }: Route.ActionArgs) {
         { status: result.status },
       );
     }
+    // Never the review's text (it may speak of someone's health): its id only.
+    await audit(db, {
+      action: editing ? "review_updated" : "review_created",
+      actor: user,
+      target: String(result.id),
+      ip,
+    });
     return redirectWithToast(back, {
       title: editing ? "Reseña actualizada correctamente" : "Reseña creada correctamente",
     });

@@ -1,12 +1,32 @@
 import { data } from "react-router";
+import { getDb } from "~/db/client.server";
+import { getAuth } from "~/modules/accounts/auth.server";
 import { getUser } from "~/modules/accounts/guard.server";
 import { newReviewStream } from "~/modules/reviews/live.server";
 import type { Route } from "./+types/events-api";
 
-/** GET /api/eventos — server-sent events for the admin pages (signed-in staff only). */
+/**
+ * GET /api/eventos — server-sent events for the admin pages (signed-in staff only). At most 5
+ * open per person (429) and 200 per process (503); each heartbeat re-checks the session, so a
+ * stream ends after sign-out, expiry, role change or removal.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  if (!(await getUser(request))) {
+  const user = await getUser(request);
+  if (!user) {
     return data({ message: "Inicia sesión para recibir avisos." }, { status: 401 });
   }
-  return newReviewStream(request.signal);
+  const cookie = request.headers.get("cookie");
+  return newReviewStream(request.signal, {
+    userId: user.id,
+    stillValid: async () => {
+      // disableRefresh: an open stream must not extend the session past its expiry.
+      const now = await getAuth(await getDb()).api.getSession({
+        headers: new Headers({ cookie: cookie ?? "" }),
+        query: { disableRefresh: true },
+      });
+      const role = (now?.user as { role?: string } | undefined)?.role;
+      // A changed role also ends it (the role change signs the person out anyway).
+      return now?.user.id === user.id && role === user.role;
+    },
+  });
 }
