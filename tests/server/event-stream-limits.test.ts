@@ -28,7 +28,7 @@ describe("event stream limits and lifetime", () => {
     return startServer({ dataDir, env: { EVENTS_HEARTBEAT_MS: "200" } }).then((s) => {
       server = s;
     });
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await server?.stop();
   });

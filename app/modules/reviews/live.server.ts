@@ -78,7 +78,8 @@ const byUser = new Map<string, Set<() => void>>();
  * the tabs would take turns evicting each other. The process keeps at most 200 (503 past that).
  */
 export const STREAM_LIMITS = { perUser: 5, perProcess: 200 };
-let heartbeatMs = Number(process.env.EVENTS_HEARTBEAT_MS) || 25_000;
+// Never below 100 ms: each heartbeat is one session query per open stream.
+let heartbeatMs = Math.max(100, Number(process.env.EVENTS_HEARTBEAT_MS) || 25_000);
 
 /** For tests: a shorter heartbeat (also `EVENTS_HEARTBEAT_MS`). Applies to streams opened after. */
 export function setHeartbeatMs(ms: number) {
