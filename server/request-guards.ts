@@ -89,7 +89,10 @@ export function limitBody(limits: BodyLimits) {
     const upload = req.path === limits.uploadPath && type.startsWith("multipart/form-data");
     const limit = upload ? limits.uploadBytes : limits.formBytes;
     const declared = req.headers["content-length"];
-    if (declared !== undefined && !(Number(declared) <= limit)) return tooLarge(res);
+    const declaredTooLarge = declared !== undefined && !(Number(declared) <= limit);
+    // The upload route refuses a declared size over its limit itself, in JSON, before reading.
+    if (declaredTooLarge && upload) return next();
+    if (declaredTooLarge) return tooLarge(res);
 
     let size = 0;
     if (upload) {
@@ -105,6 +108,12 @@ export function limitBody(limits: BodyLimits) {
       req.on("error", (error) => counted.destroy(error));
       req.on("aborted", () => counted.destroy(new Error("solicitud interrumpida")));
       req.pipe(counted);
+      // Answered before the body was read (401, 413…): the rest is discarded, never buffered.
+      res.on("finish", () => {
+        if (req.complete) return;
+        req.unpipe(counted);
+        req.resume();
+      });
       res.locals.body = counted;
       return next();
     }
