@@ -69,6 +69,9 @@ export function isPrivatePath(pathname: string) {
 export interface BodyLimits {
   /** Every body except the image upload (forms, urlencoded, JSON, other multipart). */
   formBytes: number;
+  /** The article editor's forms (up to 100,000 characters of Markdown, percent-encoded). */
+  articleBytes: number;
+  articlePaths: RegExp;
   /** multipart/form-data to `uploadPath` only. */
   uploadBytes: number;
   uploadPath: string;
@@ -87,7 +90,11 @@ export function limitBody(limits: BodyLimits) {
     if (req.method !== "POST") return next();
     const type = String(req.headers["content-type"] ?? "").toLowerCase();
     const upload = req.path === limits.uploadPath && type.startsWith("multipart/form-data");
-    const limit = upload ? limits.uploadBytes : limits.formBytes;
+    const limit = upload
+      ? limits.uploadBytes
+      : limits.articlePaths.test(req.path)
+        ? Math.max(limits.articleBytes, limits.formBytes)
+        : limits.formBytes;
     const declared = req.headers["content-length"];
     const declaredTooLarge = declared !== undefined && !(Number(declared) <= limit);
     // The upload route refuses a declared size over its limit itself, in JSON, before reading.

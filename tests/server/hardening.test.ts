@@ -124,6 +124,19 @@ describe("request hardening on the built server", () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 
+  it("lets the article editor post a long article (up to 1 MB), and no more", async () => {
+    const post = (size: number) =>
+      fetch(`${server.url}/admin/blog/nuevo`, {
+        method: "POST",
+        redirect: "manual",
+        body: new URLSearchParams({ title: "Largo", content: "á".repeat(size) }),
+      });
+    // 100,000 accented characters: 600 KB percent-encoded. Anonymous, so sent to sign in.
+    const long = await post(100_000);
+    expect(long.status).not.toBe(413);
+    expect((await post(200_000)).status).toBe(413);
+  });
+
   it("still accepts a normal contact form, which the outbox writes as an .eml only the server can read", async () => {
     const res = await contact(server, { message: "¿Tenéis cita el martes?" });
     expect(res.status).toBe(200);
