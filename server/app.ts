@@ -91,7 +91,10 @@ export function createApp({ staticDir }: AppOptions = {}) {
 
   app.use(
     limitBody({
-      formBytes: env.BODY_LIMIT_KB * 1024,
+      formBytes: env.MAX_BODY_KB * 1024,
+      // An article may hold 100,000 characters; percent-encoded accents take up to 6 bytes each.
+      articleBytes: 1024 * 1024,
+      articlePaths: /^\/admin\/blog\/(?:nuevo|editar\/)/,
       // The image plus room for the multipart boundaries and a few small fields.
       uploadBytes: MAX_IMAGE_BYTES + 64 * 1024,
       uploadPath: "/api/imagenes",

@@ -69,6 +69,9 @@ export function isPrivatePath(pathname: string) {
 export interface BodyLimits {
   /** Every body except the image upload (forms, urlencoded, JSON, other multipart). */
   formBytes: number;
+  /** The article editor's forms (up to 100,000 characters of Markdown, percent-encoded). */
+  articleBytes: number;
+  articlePaths: RegExp;
   /** multipart/form-data to `uploadPath` only. */
   uploadBytes: number;
   uploadPath: string;
@@ -87,9 +90,16 @@ export function limitBody(limits: BodyLimits) {
     if (req.method !== "POST") return next();
     const type = String(req.headers["content-type"] ?? "").toLowerCase();
     const upload = req.path === limits.uploadPath && type.startsWith("multipart/form-data");
-    const limit = upload ? limits.uploadBytes : limits.formBytes;
+    const limit = upload
+      ? limits.uploadBytes
+      : limits.articlePaths.test(req.path)
+        ? Math.max(limits.articleBytes, limits.formBytes)
+        : limits.formBytes;
     const declared = req.headers["content-length"];
-    if (declared !== undefined && !(Number(declared) <= limit)) return tooLarge(res);
+    const declaredTooLarge = declared !== undefined && !(Number(declared) <= limit);
+    // The upload route refuses a declared size over its limit itself, in JSON, before reading.
+    if (declaredTooLarge && upload) return next();
+    if (declaredTooLarge) return tooLarge(res);
 
     let size = 0;
     if (upload) {
@@ -105,6 +115,12 @@ export function limitBody(limits: BodyLimits) {
       req.on("error", (error) => counted.destroy(error));
       req.on("aborted", () => counted.destroy(new Error("solicitud interrumpida")));
       req.pipe(counted);
+      // Answered before the body was read (401, 413…): the rest is discarded, never buffered.
+      res.on("finish", () => {
+        if (req.complete) return;
+        req.unpipe(counted);
+        req.resume();
+      });
       res.locals.body = counted;
       return next();
     }

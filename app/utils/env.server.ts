@@ -37,7 +37,7 @@ const EnvSchema = z
           "debe ser una lista de direcciones IP o rangos CIDR separados por comas (p. ej. 127.0.0.1,10.0.0.0/8)",
       }),
     // Largest accepted request body (forms, JSON), in KB; image uploads have their own limit.
-    BODY_LIMIT_KB: z.coerce
+    MAX_BODY_KB: z.coerce
       .number({ error: "debe ser un número de KB" })
       .int("debe ser un número entero de KB")
       .min(1, "debe ser al menos 1")

@@ -19,7 +19,7 @@ describe("environment", () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.HOST).toBe("127.0.0.1");
     expect(env.TRUST_PROXY).toEqual([]);
-    expect(env.BODY_LIMIT_KB).toBe(64);
+    expect(env.MAX_BODY_KB).toBe(64);
   });
 
   it("reads TRUST_PROXY as a list of addresses or CIDR ranges and refuses anything else in Spanish", () => {
@@ -32,7 +32,7 @@ describe("environment", () => {
       /TRUST_PROXY: debe ser una lista de direcciones IP o rangos CIDR/,
     );
     expect(() => parseEnv({ TRUST_PROXY: "10.0.0.0/40" })).toThrowError(/TRUST_PROXY/);
-    expect(() => parseEnv({ BODY_LIMIT_KB: "0" })).toThrowError(/BODY_LIMIT_KB/);
+    expect(() => parseEnv({ MAX_BODY_KB: "0" })).toThrowError(/MAX_BODY_KB/);
   });
 
   it("follows PORT in the default public URL and trims a trailing slash", () => {

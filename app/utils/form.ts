@@ -17,15 +17,23 @@ export function parseId(value: FormDataEntryValue | null): number | null {
 }
 
 /**
- * The posted form. A body that is not a form (JSON, plain text, none, malformed multipart) is a
- * 400 with a Spanish message, never an error that would surface as a 500.
+ * The posted form. A body that is not a form (JSON, plain text, none, malformed multipart) or that
+ * carries a NUL character in a field name or value (PostgreSQL refuses it in text) is a 400 with a
+ * Spanish message, never an error that would surface as a 500. The HTTP server refuses NUL before
+ * any route runs (server/request-guards.ts); this is the same rule for direct callers.
  */
 export async function readForm(request: Request): Promise<FormData> {
+  let form: FormData;
   try {
-    return await request.formData();
+    form = await request.formData();
   } catch {
     throw data({ formError: "Solicitud no válida" }, { status: 400 });
   }
+  for (const [key, value] of form) {
+    if (key.includes("\0") || (typeof value === "string" && value.includes("\0")))
+      throw data({ formError: "Solicitud no válida" }, { status: 400 });
+  }
+  return form;
 }
 
 /** The list page to return to after an action: its path plus a re-encoded query (never raw). */
