@@ -94,6 +94,10 @@ export async function signIn(
   if (!perIp.allowed || (!knownDevice && (await failureDelaySeconds(db, failKey)) > 0)) {
     return { ok: false, status: 429, formError: MESSAGES.tooManyAttempts };
   }
+  if (await isPendingWithPassword(db, email, password)) {
+    await audit(db, { action: "login_pending", target: email, ip: info.ip });
+    return { ok: false, status: 403, formError: MESSAGES.pendingApproval };
+  }
   try {
     const result = await getAuth(db).api.signInEmail({
       body: { email, password, rememberMe: true },
@@ -123,6 +127,25 @@ export async function signIn(
     }
     throw error;
   }
+}
+
+/**
+ * A confirmed account waiting for approval, and the right password: it is told so (and gets no
+ * session). A wrong password, or an unconfirmed e-mail, goes on to the usual answers, so the
+ * pending state is only revealed to whoever knows the password.
+ */
+async function isPendingWithPassword(db: Db, email: string, password: string) {
+  const [row] = await db
+    .select({
+      approvedAt: user.approvedAt,
+      emailVerified: user.emailVerified,
+      hash: account.password,
+    })
+    .from(user)
+    .innerJoin(account, and(eq(account.userId, user.id), eq(account.providerId, "credential")))
+    .where(eq(user.email, email));
+  if (!row || row.approvedAt || !row.emailVerified || !row.hash) return false;
+  return (await getAuth(db).$context).password.verify({ hash: row.hash, password });
 }
 
 // A browser where an account signed in: "<random id>.<HMAC(AUTH_SECRET, email + id)>".

@@ -54,7 +54,10 @@ export async function signUpAction(request: Request, context: Ctx, form: FormDat
   );
   if (!result.ok) return failure(result);
   // The same answer whether or not the address already had an account (no enumeration).
-  const toast = await toastHeader({ title: "Solicitud recibida", description: MESSAGES.signUpSent });
+  const toast = await toastHeader({
+    title: "Solicitud recibida",
+    description: MESSAGES.signUpSent,
+  });
   return redirect("/auth", { headers: { "Set-Cookie": toast } });
 }
 
