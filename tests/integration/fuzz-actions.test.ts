@@ -14,6 +14,7 @@ import * as usersRoute from "~/routes/admin/users";
 import * as authRoute from "~/routes/auth/auth";
 import * as loginRoute from "~/routes/auth/login";
 import * as resetRoute from "~/routes/auth/reset-password";
+import * as setupRoute from "~/routes/auth/setup";
 import * as verifyRoute from "~/routes/auth/verify-email";
 import * as homeRoute from "~/routes/public/home";
 import * as reviewNewRoute from "~/routes/public/review-new";
@@ -76,6 +77,12 @@ const PUBLIC_ACTIONS: ActionCase[] = [
     fields: ["token", "password", "confirm"],
   },
   { path: "/auth/verificar", action: verifyRoute.action, fields: ["token"] },
+  {
+    path: "/auth/configurar",
+    action: setupRoute.action,
+    fields: ["token", "name", "email", "password"],
+    intents: ["signup"],
+  },
 ];
 
 const SETTINGS_KEYS = SETTINGS_SECTIONS.flatMap((s) => s.fields.map((f) => f.key));
@@ -98,7 +105,7 @@ const ADMIN_ACTIONS: ActionCase[] = [
     path: "/admin/usuarios",
     action: usersRoute.action,
     fields: ["userId", "role", "name", "email"],
-    intents: ["role", "remove", "invite"],
+    intents: ["role", "remove", "invite", "approve"],
   },
   {
     path: "/admin/blog",
