@@ -91,8 +91,8 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       <h1 className="text-h2">{TITLES[mode]}</h1>
       {mode === "registro" ? (
         <p className="mt-2 text-muted">
-          Las cuentas nuevas empiezan como colaborador, deben confirmar su email y esperan a que
-          una administradora las apruebe.
+          Las cuentas nuevas empiezan como colaborador, deben confirmar su email y esperan a que una
+          administradora las apruebe.
         </p>
       ) : null}
 

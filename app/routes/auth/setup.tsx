@@ -29,7 +29,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const db = await getDb();
   const info = clientInfo(request, context);
-  const input = { name: form.get("name"), email: form.get("email"), password: form.get("password") };
+  const input = {
+    name: form.get("name"),
+    email: form.get("email"),
+    password: form.get("password"),
+  };
   const result = await completeSetup(db, form.get("token"), input, info);
   if (!result.ok) return failure(result);
   const toast = await toastHeader({
