@@ -1,6 +1,11 @@
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer, tempDataDir } from "../support/server";
+import { createPgDatabase } from "../support/db";
+import { decodeMail } from "../support/routes";
+import { createFirstAdmin, type RunningServer, startServer, tempDataDir } from "../support/server";
 
 /** The first administrator, sign-up and redirects through the built server over real HTTP. */
 
@@ -120,6 +125,119 @@ describe("a fresh install", () => {
     }
   });
 });
+
+const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  "with public sign-up turned on (PostgreSQL)",
+  () => {
+    let server: RunningServer;
+    let database: Awaited<ReturnType<typeof createPgDatabase>>;
+    const query = async (text: string, values: unknown[] = []) => {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        return (await client.query(text, values)).rows;
+      } finally {
+        await client.end();
+      }
+    };
+    beforeAll(async () => {
+      database = await createPgDatabase();
+      server = await startServer({ env: { DATABASE_URL: database.url } });
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await database?.drop();
+    });
+
+    it("a self-registered account reaches nothing until an administrator approves it", async () => {
+      const admin = await createFirstAdmin(server, {
+        name: "Ana",
+        email: "ana@example.com",
+        password: PASSWORD,
+      });
+      expect(admin.status).toBe(302);
+      const adminCookie = cookieOf(admin);
+      await query(
+        `insert into settings (id, data) values (1, '{"allowSignup": true}')
+       on conflict (id) do update set data = settings.data || '{"allowSignup": true}'`,
+      );
+
+      const signUp = await fetch(
+        `${server.url}/auth`,
+        form({ intent: "signup", name: "Nuria", email: "nuria@example.com", password: PASSWORD }),
+      );
+      expect(signUp.status).toBe(302);
+      // The e-mail confirmation arrives through the outbox (.eml files without SMTP_URL).
+      const mailDir = path.join(server.dataDir, "mail");
+      let link = "";
+      for (let i = 0; i < 100 && !link; i++) {
+        const mails = fs.existsSync(mailDir)
+          ? fs
+              .readdirSync(mailDir)
+              .map((f) => decodeMail(fs.readFileSync(path.join(mailDir, f), "utf8")))
+          : [];
+        link =
+          /\/auth\/verificar\?token=([\w.%-]+)/.exec(
+            mails.find((m) => m.includes("nuria@example.com")) ?? "",
+          )?.[1] ?? "";
+        if (!link) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(link).not.toBe("");
+      const verified = await fetch(
+        `${server.url}/auth/verificar`,
+        form({ token: decodeURIComponent(link) }),
+      );
+      expect(verified.status).toBe(302);
+
+      const pending = await fetch(
+        `${server.url}/auth`,
+        form({ intent: "signin", email: "nuria@example.com", password: PASSWORD }),
+      );
+      expect(pending.status).toBe(403);
+      expect(await pending.text()).toContain(
+        "Tu cuenta está pendiente de aprobación por una administradora.",
+      );
+      expect(pending.headers.getSetCookie().join(";")).not.toMatch(/session_token=[^;]/);
+      expect(
+        await query(
+          `select s.id from session s join "user" u on u.id = s.user_id where u.email = 'nuria@example.com'`,
+        ),
+      ).toHaveLength(0);
+
+      const [nuria] = await query(`select id from "user" where email = 'nuria@example.com'`);
+      const approve = await fetch(`${server.url}/admin/usuarios`, {
+        ...form({ intent: "approve", userId: nuria.id }),
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: adminCookie },
+      });
+      expect(approve.status).toBe(302);
+
+      const signedIn = await fetch(
+        `${server.url}/auth`,
+        form({ intent: "signin", email: "nuria@example.com", password: PASSWORD }),
+      );
+      expect(signedIn.status).toBe(302);
+      const cookie = cookieOf(signedIn);
+      for (const url of ["/admin", "/admin/blog/vista-previa/duelo-como-abordarlo"]) {
+        const res = await fetch(`${server.url}${url}`, { headers: { cookie }, redirect: "manual" });
+        expect(res.status, url).toBe(200);
+      }
+      const controller = new AbortController();
+      const stream = await fetch(`${server.url}/api/eventos`, {
+        headers: { cookie },
+        signal: controller.signal,
+      });
+      expect(stream.status).toBe(200);
+      controller.abort();
+    });
+  },
+);
 
 describe("npm run user:create", () => {
   const dataDir = tempDataDir();
