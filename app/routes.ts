@@ -43,6 +43,7 @@ export default [
     route("auth", "routes/auth/auth.tsx"),
     route("auth/restablecer", "routes/auth/reset-password.tsx"),
     route("auth/verificar", "routes/auth/verify-email.tsx"),
+    route("auth/configurar", "routes/auth/setup.tsx"),
   ]),
   route("auth/salir", "routes/auth/sign-out.tsx"),
 

@@ -1,5 +1,7 @@
-// npm run user:create -- --email <e> --password <p> --name "<n>" --role administrator|editor|contributor
-// Creates a confirmed staff account, or changes the password, name and role of an existing one.
+// echo "una frase larga" | npm run user:create -- --email <e> --name "<n>" --role administrator|editor|contributor
+// (or without the pipe: the password is asked for, without echo). Never on the command line, where
+// it would stay in the shell history and be visible to other users in the process list.
+// Creates a confirmed, approved staff account, or changes the password, name and role of an existing one.
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -14,12 +16,20 @@ function fail(message) {
   process.exit(1);
 }
 
+const USAGE =
+  'Uso: echo "<contraseña>" | npm run user:create -- --email <email> --name "<nombre>" --role administrator|editor|contributor (sin la tubería, el comando pide la contraseña)';
+
+if (process.argv.slice(2).some((a) => a === "--password" || a.startsWith("--password="))) {
+  fail(
+    `la contraseña no se acepta en la línea de órdenes (quedaría en el historial y a la vista de otros usuarios). Pásala por la entrada estándar o escríbela cuando se pida. ${USAGE}`,
+  );
+}
+
 let args;
 try {
   args = parseArgs({
     options: {
       email: { type: "string" },
-      password: { type: "string" },
       name: { type: "string" },
       role: { type: "string" },
     },
@@ -27,11 +37,47 @@ try {
 } catch (error) {
   fail(error.message);
 }
-if (!args.email || !args.password || !args.role) {
-  fail(
-    'faltan datos. Uso: npm run user:create -- --email <email> --password <contraseña> --name "<nombre>" --role administrator|editor|contributor',
-  );
+if (!args.email || !args.role) fail(`faltan datos. ${USAGE}`);
+
+/** The password from standard input: typed without echo on a terminal, or piped in. */
+async function readPassword() {
+  const stdin = process.stdin;
+  if (!stdin.isTTY) {
+    let text = "";
+    for await (const chunk of stdin) text += chunk;
+    return text.replace(/\r?\n$/, "");
+  }
+  process.stderr.write("Contraseña (no se muestra): ");
+  stdin.setRawMode(true);
+  stdin.resume();
+  stdin.setEncoding("utf8");
+  return new Promise((resolve) => {
+    let value = "";
+    const onData = (chunk) => {
+      for (const ch of chunk) {
+        if (ch === "\r" || ch === "\n" || ch === "\u0004") {
+          stdin.setRawMode(false);
+          stdin.pause();
+          stdin.off("data", onData);
+          process.stderr.write("\n");
+          resolve(value);
+          return;
+        }
+        if (ch === "\u0003") {
+          stdin.setRawMode(false);
+          process.stderr.write("\n");
+          process.exit(130);
+        }
+        if (ch === "\u007f" || ch === "\b") value = value.slice(0, -1);
+        else value += ch;
+      }
+    };
+    stdin.on("data", onData);
+  });
 }
+
+const password = await readPassword();
+if (!password) fail(`falta la contraseña. ${USAGE}`);
 
 ensureBuild();
 process.env.NODE_ENV ??= "production";
@@ -55,7 +101,7 @@ if (!env.DATABASE_URL) {
 }
 
 try {
-  const result = await mod.createUserFromCli(args);
+  const result = await mod.createUserFromCli({ ...args, password });
   if (!result.ok) fail(result.error);
   console.log(
     result.created

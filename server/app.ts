@@ -185,8 +185,11 @@ export async function start() {
   const { startOutboxWorker } = await import("~/modules/mail/outbox.server");
   const { startRetentionJob } = await import("~/modules/retention/retention.server");
   const { seedReviews } = await import("~/modules/reviews/reviews.server");
+  const { ensureSetupLink } = await import("~/modules/accounts/setup.server");
   await seedArticles(db);
   await seedReviews(db);
+  // No account yet: print the one-time link that creates the first administrator.
+  await ensureSetupLink(db);
   const intervalMs = Number(process.env.OUTBOX_INTERVAL_MS) || 3000;
   // First retry after a failed delivery, doubling each time (tests shorten it).
   const retryBaseMs = Number(process.env.OUTBOX_RETRY_BASE_MS) || 30_000;

@@ -36,6 +36,12 @@ export const user = pgTable("user", {
   lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
   /** When this person last opened the reviews page: newer visitor reviews make the notice (D16). */
   reviewsSeenAt: timestamp("reviews_seen_at", { withTimezone: true }),
+  /**
+   * When an administrator approved this account; null = pending (no session, no access). The
+   * default only fills rows that existed before the column (all approved); every account created
+   * through better-auth starts pending (databaseHooks in auth.server.ts) unless our code approves it.
+   */
+  approvedAt: timestamp("approved_at", { withTimezone: true }).defaultNow(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -19,16 +19,15 @@ const STAFF = { name: "Luis Gómez", email: "luis.e2e@example.com" };
 
 test.describe.configure({ mode: "serial" });
 
-test("the first account becomes administrator, signs out and in again", async ({ page }) => {
+test("the administrator created with user:create signs in, out and in again", async ({ page }) => {
   await page.goto("/auth");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Crear cuenta de administrador");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Acceso al área privada");
   await expectAccessible(page);
-  await page.getByLabel("Nombre completo").fill(ADMIN.name);
   await page.getByLabel("Email").fill(ADMIN.email);
   await page.getByLabel("Contraseña").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Crear cuenta de administrador" }).click();
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
   await expect(page).toHaveURL("/admin");
-  await expect(page.getByText("Cuenta creada")).toBeVisible();
+  await expect(page.getByText("Has iniciado sesión correctamente")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(ADMIN.name);
   await expect(page.getByText("Sesión iniciada como")).toBeVisible();
   await expectAccessible(page);
@@ -54,6 +53,7 @@ test("an administrator invites staff, who sets a password, resets it, and loses 
   page,
   browser,
 }) => {
+  test.setTimeout(90_000); // two browsers, three e-mails: slow on a busy machine
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto("/admin/usuarios");
   await expectAccessible(page);
@@ -102,6 +102,55 @@ test("an administrator invites staff, who sets a password, resets it, and loses 
   await luis.goto("/admin");
   await expect(luis).toHaveURL(/\/auth\?redirectTo=%2Fadmin/);
   await luis.context().close();
+});
+
+test("with public sign-up turned on, a new account waits for an administrator's approval", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const NEW = {
+    name: "Nuria Nueva",
+    email: "nuria.e2e@example.com",
+    password: "mi frase de registro",
+  };
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto("/admin/ajustes", { waitUntil: "networkidle" });
+  await page.getByLabel("Permitir el registro público de cuentas").click();
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page.getByText("Los cambios han sido guardados correctamente")).toBeVisible();
+
+  const nuria = await (await browser.newContext()).newPage();
+  await nuria.goto("/auth?modo=registro");
+  await nuria.getByLabel("Nombre completo").fill(NEW.name);
+  await nuria.getByLabel("Email").fill(NEW.email);
+  await nuria.getByLabel("Contraseña").fill(NEW.password);
+  await nuria.getByRole("button", { name: "Crear cuenta" }).click();
+  await expect(nuria.getByText("Te hemos enviado un email")).toBeVisible();
+  await nuria.goto(await linkInMail(NEW.email, "/auth/verificar"));
+  await nuria.getByRole("button", { name: "Confirmar mi email" }).click();
+  await expect(nuria.getByText("Email confirmado")).toBeVisible();
+
+  await nuria.getByLabel("Email").fill(NEW.email);
+  await nuria.getByLabel("Contraseña").fill(NEW.password);
+  await nuria.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(nuria.getByRole("alert")).toHaveText(
+    "Tu cuenta está pendiente de aprobación por una administradora.",
+  );
+  await nuria.goto("/admin");
+  await expect(nuria).toHaveURL(/\/auth\?redirectTo=%2Fadmin/);
+
+  await page.goto("/admin/usuarios");
+  await expect(page.getByText("Pendiente de aprobación")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: `Aprobar a ${NEW.name}` }).click();
+  await expect(page.getByText("Cuenta aprobada")).toBeVisible();
+
+  await nuria.getByLabel("Email").fill(NEW.email);
+  await nuria.getByLabel("Contraseña").fill(NEW.password);
+  await nuria.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(nuria).toHaveURL("/admin");
+  await nuria.context().close();
 });
 
 test("settings saved in Ajustes show on the public site at once", async ({ page }) => {

@@ -63,19 +63,11 @@ export const E2E_ADMIN = {
   password: "un paseo largo por el parque",
 };
 
-/** Signs in as the E2E administrator, creating it first if this server has no account yet. */
+/** Signs in as the E2E administrator (created with `user:create` by tests/support/e2e-server.js). */
 export async function signInAsAdmin(page: Page) {
   await page.goto("/auth");
-  const heading = await page.getByRole("heading", { level: 1 }).textContent();
-  if (heading?.includes("Crear cuenta de administrador")) {
-    await page.getByLabel("Nombre completo").fill(E2E_ADMIN.name);
-    await page.getByLabel("Email").fill(E2E_ADMIN.email);
-    await page.getByLabel("Contraseña").fill(E2E_ADMIN.password);
-    await page.getByRole("button", { name: "Crear cuenta de administrador" }).click();
-  } else {
-    await page.getByLabel("Email").fill(E2E_ADMIN.email);
-    await page.getByLabel("Contraseña").fill(E2E_ADMIN.password);
-    await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  }
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Contraseña").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
   await expect(page).toHaveURL("/admin");
 }

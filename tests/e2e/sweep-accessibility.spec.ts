@@ -1,4 +1,3 @@
-// Named to run after the other specs: accounts.spec.ts needs a server without accounts.
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectAccessible, signInAsAdmin, test } from "./fixtures";
 import { linkInMail } from "./mail";

@@ -1,6 +1,8 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { setDbHandle } from "~/db/client.server";
+import { reviews, user } from "~/db/schema";
 import { signIn, upsertUserFromCli } from "~/modules/accounts/accounts.server";
 import type { Capability } from "~/modules/accounts/roles";
 import routes from "~/routes";
@@ -45,7 +47,12 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
   "routes/resources/rgpd-export.ts": { loader: null, action: { "*": "canManageUsers" } },
   "routes/admin/users.tsx": {
     loader: "canManageUsers",
-    action: { role: "canManageUsers", remove: "canManageUsers", invite: "canManageUsers" },
+    action: {
+      role: "canManageUsers",
+      remove: "canManageUsers",
+      invite: "canManageUsers",
+      approve: "canManageUsers",
+    },
   },
   "routes/admin/settings.tsx": { loader: "canManageUsers", action: { "*": "canManageUsers" } },
   "routes/admin/audit.tsx": { loader: "canManageUsers" },
@@ -64,8 +71,8 @@ const API_REQUIRED: Record<string, { action: Capability | null }> = {
 };
 
 const GRANTS: Record<string, Capability[]> = {
-  administrator: ["canPublish", "canManageUsers", "canReadMessages"],
-  editor: ["canPublish", "canReadMessages"],
+  administrator: ["canPublish", "canManageUsers", "canReadMessages", "canReadUnpublishedReviews"],
+  editor: ["canPublish", "canReadMessages", "canReadUnpublishedReviews"],
   contributor: [],
 };
 
@@ -173,6 +180,67 @@ describe.each(DRIVERS)("authorization matrix (%s)", (driver) => {
       }
     },
   );
+
+  it("unpublished reviews (visitors' health data) reach editors and administrators, never contributors", async () => {
+    await db.db.insert(reviews).values([
+      { name: "Publicada", content: "Reseña publicada de prueba", isPublished: true },
+      { name: "Pendiente", content: "Texto privado pendiente de moderar", isPublished: false },
+    ]);
+    const mod = await import("../../app/routes/admin/reviews");
+    for (const who of ["contributor", "editor", "administrator"]) {
+      for (const estado of ["todas", "borradores"]) {
+        const request = makeRequest(`/admin/resenas?estado=${estado}`, { cookie: cookies[who] });
+        const outcome = await run(mod.loader as (args: never) => unknown, { request });
+        const json = JSON.stringify(outcome.data);
+        const sees = json.includes("Texto privado pendiente de moderar");
+        expect(sees, `${who} ${estado}`).toBe(who !== "contributor");
+        if (who === "contributor") expect(json).toContain("Reseña publicada de prueba");
+      }
+    }
+  });
+
+  it("a pending (self-registered, not yet approved) account reaches nothing", async () => {
+    await upsertUserFromCli(db.db, {
+      email: "pendiente@example.com",
+      password: "matriz de permisos",
+      role: "editor",
+    });
+    const r = await signIn(
+      db.db,
+      { email: "pendiente@example.com", password: "matriz de permisos" },
+      { ip: "ip-pendiente" },
+    );
+    if (!r.ok) throw new Error("no se pudo iniciar sesión");
+    const cookie = cookieFrom(r.headers);
+    await db.db
+      .update(user)
+      .set({ approvedAt: null })
+      .where(eq(user.email, "pendiente@example.com"));
+    const again = await signIn(
+      db.db,
+      { email: "pendiente@example.com", password: "matriz de permisos" },
+      { ip: "ip-pendiente" },
+    );
+    expect(again).toMatchObject({ ok: false, status: 403 });
+    for (const { file, path } of ADMIN) {
+      const mod = (await import(`../../app/${file}`)) as Record<string, unknown>;
+      const url = path.replace(":slug", "un-articulo");
+      const outcome = await run(mod.loader as (args: never) => unknown, {
+        request: makeRequest(url, { cookie }),
+        params: { slug: "un-articulo" },
+      });
+      expect(outcome.status, url).toBe(302);
+      expect(outcome.location, url).toMatch(/^\/auth\?redirectTo=/);
+    }
+    const events = (await import("../../app/routes/resources/events-api")) as Record<
+      string,
+      unknown
+    >;
+    const stream = await run(events.loader as (args: never) => unknown, {
+      request: makeRequest("/api/eventos", { cookie }),
+    });
+    expect(stream.status).toBe(401);
+  });
 
   const apiCases = API.filter(({ file }) => API_REQUIRED[file]?.action).flatMap(({ file, path }) =>
     ["anonymous", "contributor", "editor", "administrator"].map((who) => ({ file, path, who })),

@@ -14,6 +14,7 @@ import * as usersRoute from "~/routes/admin/users";
 import * as authRoute from "~/routes/auth/auth";
 import * as loginRoute from "~/routes/auth/login";
 import * as resetRoute from "~/routes/auth/reset-password";
+import * as setupRoute from "~/routes/auth/setup";
 import * as verifyRoute from "~/routes/auth/verify-email";
 import * as homeRoute from "~/routes/public/home";
 import * as reviewNewRoute from "~/routes/public/review-new";
@@ -106,6 +107,12 @@ const PUBLIC_ACTIONS: ActionCase[] = [
     action: signOutRoute.action,
     fields: [],
   },
+  {
+    file: "routes/auth/setup.tsx",
+    path: "/auth/configurar",
+    action: setupRoute.action,
+    fields: ["token", "name", "email", "password"],
+  },
 ];
 
 const SETTINGS_KEYS = SETTINGS_SECTIONS.flatMap((s) => s.fields.map((f) => f.key));
@@ -137,7 +144,7 @@ const ADMIN_ACTIONS: ActionCase[] = [
     path: "/admin/usuarios",
     action: usersRoute.action,
     fields: ["userId", "role", "name", "email"],
-    intents: ["role", "remove", "invite"],
+    intents: ["role", "remove", "invite", "approve"],
   },
   {
     file: "routes/admin/blog.tsx",

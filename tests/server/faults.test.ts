@@ -3,7 +3,13 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPgDatabase } from "../support/db";
-import { freePort, type RunningServer, startServer, tempDataDir } from "../support/server";
+import {
+  createFirstAdmin,
+  freePort,
+  type RunningServer,
+  startServer,
+  tempDataDir,
+} from "../support/server";
 import { decodedBody, startSmtpSink } from "../support/smtp-sink";
 
 const PG = process.env.TEST_DATABASE_URL;
@@ -254,9 +260,8 @@ describe.skipIf(!PG)("two server instances on one PostgreSQL database", () => {
     servers.push(await startServer({ env }));
     const [a, b] = servers as [RunningServer, RunningServer];
 
-    // The first account (administrator) signs up on A; its session works on B.
-    const signUp = await post(a, "/auth", {
-      intent: "signup",
+    // The first administrator is created on A with the setup link; its session works on B.
+    const signUp = await createFirstAdmin(a, {
       name: "Admin",
       email: "admin@example.com",
       password: "una frase larga de prueba",

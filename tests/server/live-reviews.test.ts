@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPgDatabase } from "../support/db";
-import { type RunningServer, startServer } from "../support/server";
+import { createFirstAdmin, type RunningServer, startServer } from "../support/server";
 
 /**
  * The new-review notice is live across instances (D16): a review sent to one server reaches a
@@ -34,8 +34,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("live review notice on PostgreSQ
 
   it("a review sent to one instance reaches the stream open on the other", async () => {
     // The first account (administrator) is created on instance A…
-    const signUp = await post(a, "/auth", {
-      intent: "signup",
+    const signUp = await createFirstAdmin(a, {
       name: "Ana Ruiz",
       email: "ana@example.com",
       password: "un paseo largo por el parque",

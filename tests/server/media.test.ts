@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer, tempDataDir } from "../support/server";
+import { createFirstAdmin, type RunningServer, startServer, tempDataDir } from "../support/server";
 
 /** Uploads and media over real HTTP: busboy behind Express, streaming, headers, size limit. */
 describe("image upload and media on the built server", () => {
@@ -12,15 +12,10 @@ describe("image upload and media on the built server", () => {
 
   beforeAll(async () => {
     server = await startServer({ dataDir });
-    const res = await fetch(`${server.url}/auth?modo=registro`, {
-      method: "POST",
-      redirect: "manual",
-      body: new URLSearchParams({
-        intent: "signup",
-        name: "Ana Ruiz",
-        email: "ana.media@example.com",
-        password: "subir fotos al servidor",
-      }),
+    const res = await createFirstAdmin(server, {
+      name: "Ana Ruiz",
+      email: "ana.media@example.com",
+      password: "subir fotos al servidor",
     });
     cookie = res.headers
       .getSetCookie()

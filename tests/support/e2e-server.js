@@ -1,5 +1,5 @@
 // The server the E2E suite drives: the built app on a fresh data directory.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,18 +8,38 @@ const port = process.env.E2E_PORT ?? "3210";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "psico-e2e-"));
 fs.writeFileSync(path.join(os.tmpdir(), "psico-e2e-current"), dataDir);
 
-const child = spawn(process.execPath, ["server/main.js"], {
-  stdio: "inherit",
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: port,
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://localhost:${port}`,
-    LOG_LEVEL: "warn",
-  },
-});
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: port,
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  PUBLIC_URL: `http://localhost:${port}`,
+  LOG_LEVEL: "warn",
+};
+
+// The first administrator comes from the command line, as on a real install (E2E_ADMIN in
+// tests/e2e/fixtures.ts); nobody becomes administrator by reaching /auth first.
+const created = spawnSync(
+  process.execPath,
+  [
+    "scripts/user-create.js",
+    "--email",
+    "ana.e2e@example.com",
+    "--name",
+    "Ana Ruiz",
+    "--role",
+    "administrator",
+  ],
+  { env, input: "un paseo largo por el parque\n", encoding: "utf8" },
+);
+if (created.status !== 0) {
+  console.error(created.stderr);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(1);
+}
+
+const child = spawn(process.execPath, ["server/main.js"], { stdio: "inherit", env });
 const stop = (signal) => child.kill(signal);
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));

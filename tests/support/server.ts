@@ -87,3 +87,36 @@ export function pgliteClusterState(dataDir: string) {
 }
 export const DB_SHUTDOWNED = 1;
 export const DB_IN_PRODUCTION = 6;
+
+/**
+ * Creates the first administrator of a server without accounts through the one-time setup link
+ * its log printed (as a person installing the site would), and returns the response: a 302 to
+ * /admin with the session cookie.
+ */
+export async function createFirstAdmin(
+  server: RunningServer,
+  fields: { name: string; email: string; password: string },
+) {
+  const deadline = Date.now() + 10_000;
+  let match: RegExpExecArray | null = null;
+  while (
+    !(match = /crea la cuenta de administrador en (\S+?\/auth\/configurar\?token=[\w-]+)/.exec(
+      server.output(),
+    ))
+  ) {
+    if (Date.now() > deadline)
+      throw new Error(`No hay enlace de configuración:\n${server.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const link = new URL(match[1]!);
+  return fetch(`${server.url}${link.pathname}${link.search}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      intent: "signup",
+      token: link.searchParams.get("token")!,
+      ...fields,
+    }),
+  });
+}

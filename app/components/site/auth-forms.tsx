@@ -57,17 +57,21 @@ export function SignInForm({
 }
 
 export function SignUpForm({
-  firstAccount,
   result,
+  submitLabel = "Crear cuenta",
+  token,
 }: {
-  firstAccount: boolean;
   result?: AuthActionData;
+  submitLabel?: string;
+  /** The first-run setup form posts its one-time token along. */
+  token?: string;
 }) {
   const submitting = useSubmitting("signup");
   const errors = result?.fieldErrors ?? {};
   return (
     <Form method="post" className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="signup" />
+      {token ? <input type="hidden" name="token" value={token} /> : null}
       <AuthError message={result?.formError} />
       <FormField label="Nombre completo" name="name" required errors={errors.name}>
         {(field) => <Input {...field} autoComplete="name" required maxLength={100} />}
@@ -94,11 +98,7 @@ export function SignUpForm({
         )}
       </FormField>
       <Button type="submit" disabled={submitting} size="lg">
-        {submitting
-          ? "Creando cuenta..."
-          : firstAccount
-            ? "Crear cuenta de administrador"
-            : "Crear cuenta"}
+        {submitting ? "Creando cuenta..." : submitLabel}
       </Button>
     </Form>
   );

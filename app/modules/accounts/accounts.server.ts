@@ -1,19 +1,19 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { APIError } from "better-auth/api";
-import { and, asc, count, eq, ne } from "drizzle-orm";
+import { and, asc, count, eq, isNull, like, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "~/db/client.server";
-import { account, session, user } from "~/db/schema";
+import { account, session, user, verification } from "~/db/schema";
+import { simpleHtml } from "~/modules/mail/mail.server";
+import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
+import { getEnv } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import {
-  clearKey,
-  failureDelaySeconds,
-  hitRateLimit,
-  recordFailure,
-} from "~/modules/rate-limit/rate-limit.server";
+import { clearKey, hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { closeStreamsOf } from "~/modules/reviews/live.server";
 import { fieldErrors } from "~/utils/form";
 import { audit } from "./audit.server";
-import { getAuth } from "./auth.server";
+import { getAuth, hashKeepingPrefix, RESET_PREFIX } from "./auth.server";
 import { isCommonPassword } from "./passwords.server";
 import { isRole, type Role } from "./roles";
 import {
@@ -42,6 +42,12 @@ type Success<T = object> = { ok: true } & T;
 export const LIMITS = {
   signInPerIp: { limit: 10, windowMs: 60_000 },
   accountFreeFailures: 5,
+  /** Failure counters start again after this long without a failure. */
+  failureMemoryMs: 24 * 60 * 60_000,
+  /** The owner is told at the 5th failure and every 10th after it, at most once an hour. */
+  noticeFirst: 5,
+  noticeEvery: 10,
+  noticeMinGapMs: 60 * 60_000,
   signUpPerIp: { limit: 5, windowMs: 60 * 60_000 },
   resetPerIp: { limit: 5, windowMs: 15 * 60_000 },
 };
@@ -60,10 +66,18 @@ function authHeaders(info: ClientInfo, cookie?: string | null) {
 
 // ─── Sign-in / sign-out ──────────────────────────────────────────────────────────────────────────
 
+/**
+ * Signs in with e-mail and password. Brute force is slowed per client (IP, 10 a minute) and per
+ * account AND client (growing waits after 5 failures, forgotten after 24 h without failures), so a
+ * stranger failing on purpose cannot lock the owner out: a browser where this account signed in
+ * before (the signed device cookie) is never held back by those waits, and the owner is e-mailed
+ * about repeated failures. Pending accounts (not approved yet) get no session.
+ */
 export async function signIn(
   db: Db,
   input: unknown,
   info: ClientInfo,
+  cookie?: string | null,
 ): Promise<Success<{ headers: Headers; userId: string }> | Failure> {
   const parsed = SignInSchema.safeParse(input);
   if (!parsed.success) {
@@ -76,9 +90,14 @@ export async function signIn(
     LIMITS.signInPerIp.limit,
     LIMITS.signInPerIp.windowMs,
   );
-  const failKey = `signin-fail:${email}`;
-  if (!perIp.allowed || (await failureDelaySeconds(db, failKey, LIMITS.accountFreeFailures)) > 0) {
+  const failKey = `signin-fail:${email}:${info.ip}`;
+  const knownDevice = isKnownDevice(cookie, email);
+  if (!perIp.allowed || (!knownDevice && (await failureDelaySeconds(db, failKey)) > 0)) {
     return { ok: false, status: 429, formError: MESSAGES.tooManyAttempts };
+  }
+  if (await isPendingWithPassword(db, email, password)) {
+    await audit(db, { action: "login_pending", target: email, ip: info.ip });
+    return { ok: false, status: 403, formError: MESSAGES.pendingApproval };
   }
   try {
     const result = await getAuth(db).api.signInEmail({
@@ -90,18 +109,138 @@ export async function signIn(
     await clearKey(db, failKey);
     await db.update(user).set({ lastLoginAt: new Date() }).where(eq(user.id, userId));
     await audit(db, { action: "login", actor: { id: userId, email }, ip: info.ip });
+    result.headers.append("Set-Cookie", deviceCookie(email));
     return { ok: true, headers: result.headers, userId };
   } catch (error) {
     if (error instanceof APIError && error.status === "FORBIDDEN") {
       return { ok: false, status: 403, formError: MESSAGES.emailNotVerified };
     }
+    // The password was right, but the session hook refused: the account is not approved yet.
+    if (error instanceof APIError && error.body?.code === "FAILED_TO_CREATE_SESSION") {
+      await audit(db, { action: "login_pending", target: email, ip: info.ip });
+      return { ok: false, status: 403, formError: MESSAGES.pendingApproval };
+    }
     if (error instanceof APIError && error.status === "UNAUTHORIZED") {
-      await recordFailure(db, failKey);
+      await recordSignInFailure(db, failKey);
       await audit(db, { action: "login_failed", target: email, ip: info.ip });
+      await noticeRepeatedFailures(db, email);
       return { ok: false, status: 400, formError: MESSAGES.badCredentials };
     }
     throw error;
   }
+}
+
+/**
+ * A confirmed account waiting for approval, and the right password: it is told so (and gets no
+ * session). A wrong password, or an unconfirmed e-mail, goes on to the usual answers, so the
+ * pending state is only revealed to whoever knows the password.
+ */
+async function isPendingWithPassword(db: Db, email: string, password: string) {
+  const [row] = await db
+    .select({
+      approvedAt: user.approvedAt,
+      emailVerified: user.emailVerified,
+      hash: account.password,
+    })
+    .from(user)
+    .innerJoin(account, and(eq(account.userId, user.id), eq(account.providerId, "credential")))
+    .where(eq(user.email, email));
+  if (!row || row.approvedAt || !row.emailVerified || !row.hash) return false;
+  return (await getAuth(db).$context).password.verify({ hash: row.hash, password });
+}
+
+// A browser where an account signed in: "<random id>.<HMAC(AUTH_SECRET, email + id)>".
+export const DEVICE_COOKIE = "consulta.device";
+
+function deviceSignature(email: string, id: string) {
+  return createHmac("sha256", getEnv().AUTH_SECRET)
+    .update(`device:${email}:${id}`)
+    .digest("base64url");
+}
+
+function deviceCookie(email: string) {
+  const id = crypto.randomUUID();
+  const secure = getEnv().PUBLIC_URL.startsWith("https://") ? "; Secure" : "";
+  return `${DEVICE_COOKIE}=${id}.${deviceSignature(email, id)}; Path=/; Max-Age=${365 * 24 * 60 * 60}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+export function isKnownDevice(cookie: string | null | undefined, email: string) {
+  if (!cookie) return false;
+  for (const pair of cookie.split(";")) {
+    const [name, value] = pair.trim().split("=", 2);
+    if (name !== DEVICE_COOKIE || !value) continue;
+    const [id, signature] = value.split(".", 2);
+    if (!id || !signature) continue;
+    const expected = Buffer.from(deviceSignature(email, id));
+    const given = Buffer.from(signature);
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return true;
+  }
+  return false;
+}
+
+/** One more failure for a key; the count starts again after a day without failures. */
+async function recordSignInFailure(db: Db, key: string): Promise<number> {
+  const seconds = LIMITS.failureMemoryMs / 1000;
+  const result = await db.execute<{ count: number }>(sql`
+    insert into rate_limit (key, count, window_start) values (${key}, 1, now())
+    on conflict (key) do update set
+      count = case when rate_limit.window_start < now() - make_interval(secs => ${seconds})
+                   then 1 else rate_limit.count + 1 end,
+      window_start = now()
+    returning count`);
+  return Number(result.rows[0]!.count);
+}
+
+/**
+ * After 5 failures each new attempt waits a delay that doubles with every further failure (1 s,
+ * 2 s, 4 s … up to 15 minutes) from the last failure; a day without failures forgets them.
+ */
+async function failureDelaySeconds(db: Db, key: string) {
+  const result = await db.execute<{ count: number; window_start: string }>(
+    sql`select count, window_start from rate_limit where key = ${key}`,
+  );
+  const row = result.rows[0];
+  if (!row) return 0;
+  const waited = Date.now() - new Date(row.window_start).getTime();
+  if (waited >= LIMITS.failureMemoryMs || Number(row.count) < LIMITS.accountFreeFailures) return 0;
+  const delayMs = Math.min(
+    2 ** (Number(row.count) - LIMITS.accountFreeFailures) * 1000,
+    15 * 60 * 1000,
+  );
+  return waited >= delayMs ? 0 : Math.ceil((delayMs - waited) / 1000);
+}
+
+/** E-mails the owner (never the password tried) at the 5th failure and every 10th after it. */
+async function noticeRepeatedFailures(db: Db, email: string) {
+  const total = await recordSignInFailure(db, `signin-fail-account:${email}`);
+  const due =
+    total === LIMITS.noticeFirst ||
+    (total > LIMITS.noticeFirst && (total - LIMITS.noticeFirst) % LIMITS.noticeEvery === 0);
+  if (!due) return;
+  const [owner] = await db
+    .select({ name: user.name, email: user.email })
+    .from(user)
+    .where(eq(user.email, email));
+  if (!owner) return;
+  const gap = await hitRateLimit(db, `signin-notice:${email}`, 1, LIMITS.noticeMinGapMs);
+  if (!gap.allowed) return;
+  const link = `${getEnv().PUBLIC_URL}/auth?modo=recuperar`;
+  await enqueueMail(db, {
+    to: owner.email,
+    subject: "Intentos fallidos de acceso a tu cuenta",
+    text: `Hola, ${owner.name}:\n\nEn las últimas horas ha habido ${total} intentos fallidos de iniciar sesión en tu cuenta del área de gestión.\n\nSi no has sido tú, alguien está probando contraseñas: tu cuenta sigue protegida y desde tu navegador habitual puedes entrar con normalidad. Si tu contraseña es débil o la usas en otros sitios, cámbiala:\n${link}\n\nSi has sido tú, no tienes que hacer nada.`,
+    html: simpleHtml(
+      [
+        `Hola, ${owner.name}:`,
+        `En las últimas horas ha habido ${total} intentos fallidos de iniciar sesión en tu cuenta del área de gestión.`,
+        "Si no has sido tú, alguien está probando contraseñas: tu cuenta sigue protegida y desde tu navegador habitual puedes entrar con normalidad. Si tu contraseña es débil o la usas en otros sitios, cámbiala.",
+        "Si has sido tú, no tienes que hacer nada.",
+      ],
+      { href: link, label: "Cambiar mi contraseña" },
+    ),
+  });
+  nudgeOutbox();
+  await audit(db, { action: "login_failures_notified", target: email, details: { total } });
 }
 
 export async function signOut(db: Db, cookie: string | null, info: ClientInfo) {
@@ -123,21 +262,26 @@ export async function countUsers(db: Db) {
   return row?.n ?? 0;
 }
 
-/** Whether the sign-up form may be shown: always for the first account, then per Ajustes. */
+/**
+ * Whether the public sign-up form may be shown: never on a site without accounts (the first
+ * administrator comes from `npm run user:create` or the setup link in the server log), then per
+ * Ajustes (off by default).
+ */
 export async function signUpOpen(db: Db) {
-  if ((await countUsers(db)) === 0) return { open: true, firstAccount: true };
-  return { open: (await getSettings(db)).allowSignup, firstAccount: false };
+  if ((await countUsers(db)) === 0) return { open: false, notConfigured: true };
+  return { open: (await getSettings(db)).allowSignup, notConfigured: false };
 }
 
-export async function signUp(
-  db: Db,
-  input: unknown,
-  info: ClientInfo,
-): Promise<Success<{ firstAccount: boolean; headers: Headers }> | Failure> {
+/**
+ * Public sign-up. The answer is the same whether or not the e-mail already has an account (the
+ * owner of an existing one is told by e-mail instead), and both branches do the same kind of work
+ * (a password hash and one queued e-mail). A new account waits for an administrator's approval.
+ */
+export async function signUp(db: Db, input: unknown, info: ClientInfo): Promise<Success | Failure> {
   const parsed = SignUpSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error);
   const { name, email, password } = parsed.data;
-  const { open, firstAccount } = await signUpOpen(db);
+  const { open } = await signUpOpen(db);
   if (!open) return { ok: false, status: 403, formError: MESSAGES.signupClosed };
   const limited = await hitRateLimit(
     db,
@@ -150,11 +294,15 @@ export async function signUp(
     return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.passwordCommon] } };
   }
   const auth = getAuth(db);
-  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  const [existing] = await db
+    .select({ id: user.id, name: user.name })
+    .from(user)
+    .where(eq(user.email, email));
   if (existing) {
-    // Same work as a real sign-up (a password hash), so timing does not tell more than the message.
     await (await auth.$context).password.hash(password);
-    return { ok: false, status: 409, formError: MESSAGES.alreadyRegistered };
+    await tellOwnerOfSignUpAttempt(db, { name: existing.name, email });
+    await audit(db, { action: "signup_existing", target: email, ip: info.ip });
+    return { ok: true };
   }
   await auth.api.signUpEmail({ body: { name, email, password }, headers: authHeaders(info) });
   const [created] = await db
@@ -164,29 +312,64 @@ export async function signUp(
   await audit(db, {
     action: "signup",
     actor: created ? { id: created.id, email } : null,
-    details: { role: created?.role },
+    details: { role: created?.role, pending: true },
     ip: info.ip,
   });
-  if (firstAccount && created?.role === "administrator") {
-    const signedIn = await signIn(db, { email, password }, info);
-    if (signedIn.ok) return { ok: true, firstAccount: true, headers: signedIn.headers };
-  }
-  return { ok: true, firstAccount: false, headers: new Headers() };
+  return { ok: true };
+}
+
+async function tellOwnerOfSignUpAttempt(db: Db, owner: { name: string; email: string }) {
+  const link = `${getEnv().PUBLIC_URL}/auth?modo=recuperar`;
+  await enqueueMail(db, {
+    to: owner.email,
+    subject: "Intento de crear una cuenta con tu email",
+    text: `Hola, ${owner.name}:\n\nAlguien ha intentado crear una cuenta con tu email, que ya tiene una cuenta en el área de gestión. No se ha creado nada.\n\nSi has sido tú y no recuerdas tu contraseña, puedes elegir una nueva:\n${link}\n\nSi no has sido tú, ignora este mensaje.`,
+    html: simpleHtml(
+      [
+        `Hola, ${owner.name}:`,
+        "Alguien ha intentado crear una cuenta con tu email, que ya tiene una cuenta en el área de gestión. No se ha creado nada.",
+        "Si has sido tú y no recuerdas tu contraseña, puedes elegir una nueva. Si no has sido tú, ignora este mensaje.",
+      ],
+      { href: link, label: "Elegir contraseña nueva" },
+    ),
+  });
+  nudgeOutbox();
 }
 
 export async function verifyEmail(db: Db, token: string, info: ClientInfo) {
   try {
     await getAuth(db).api.verifyEmail({ query: { token } });
-    await audit(db, { action: "email_verified", ip: info.ip });
-    return true;
   } catch {
     return false;
+  }
+  // Verified, so the token's payload (a signed JWT) is trustworthy: it names the account.
+  await audit(db, { action: "email_verified", target: emailFromJwt(token), ip: info.ip });
+  return true;
+}
+
+function emailFromJwt(token: string): string | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString());
+    return typeof payload.email === "string" ? payload.email : null;
+  } catch {
+    return null;
   }
 }
 
 // ─── Password reset ──────────────────────────────────────────────────────────────────────────────
 
-/** Always answers the same way, whether or not the e-mail belongs to an account. */
+const backgroundWork = new Set<Promise<unknown>>();
+
+/** Resolves once the work started after earlier answers (reset e-mails) is done (tests, shutdown). */
+export async function settleAccountsWork() {
+  while (backgroundWork.size > 0) await Promise.allSettled([...backgroundWork]);
+}
+
+/**
+ * Always answers the same way, whether or not the e-mail belongs to an account, and in the same
+ * time: the look-up, the token and the e-mail happen after the answer, so nothing about the account
+ * is waited for.
+ */
 export async function requestPasswordReset(
   db: Db,
   input: unknown,
@@ -201,12 +384,24 @@ export async function requestPasswordReset(
     LIMITS.resetPerIp.windowMs,
   );
   if (!limited.allowed) return { ok: false, status: 429, formError: MESSAGES.tooManyAttempts };
-  await getAuth(db).api.requestPasswordReset({
-    body: { email: parsed.data.email },
-    headers: authHeaders(info),
-  });
   await audit(db, { action: "password_reset_requested", target: parsed.data.email, ip: info.ip });
+  const work = getAuth(db)
+    .api.requestPasswordReset({ body: { email: parsed.data.email }, headers: authHeaders(info) })
+    .catch((err: unknown) => logger.error({ err }, "no se pudo preparar el email de recuperación"));
+  backgroundWork.add(work);
+  void work.finally(() => backgroundWork.delete(work));
   return { ok: true };
+}
+
+/** The account a reset link belongs to (links are stored hashed: see auth.server.ts). */
+async function resetLinkOwner(db: Db, token: string) {
+  const identifier = await hashKeepingPrefix(`${RESET_PREFIX}${token}`);
+  const [row] = await db
+    .select({ id: user.id, email: user.email })
+    .from(verification)
+    .innerJoin(user, eq(user.id, verification.value))
+    .where(eq(verification.identifier, identifier));
+  return row ?? null;
 }
 
 export async function resetPassword(
@@ -219,6 +414,7 @@ export async function resetPassword(
   if (isCommonPassword(parsed.data.password)) {
     return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.passwordCommon] } };
   }
+  const owner = await resetLinkOwner(db, parsed.data.token);
   try {
     await getAuth(db).api.resetPassword({
       body: { newPassword: parsed.data.password, token: parsed.data.token },
@@ -229,7 +425,20 @@ export async function resetPassword(
     }
     throw error;
   }
-  await audit(db, { action: "password_reset", ip: info.ip });
+  if (owner) {
+    // The password changed: every other reset (or invitation) link of this account is void.
+    await db
+      .delete(verification)
+      .where(
+        and(eq(verification.value, owner.id), like(verification.identifier, `${RESET_PREFIX}%`)),
+      );
+  }
+  await audit(db, {
+    action: "password_reset",
+    actor: owner,
+    target: owner?.email ?? null,
+    ip: info.ip,
+  });
   return { ok: true };
 }
 
@@ -249,8 +458,12 @@ export async function getSessionUser(db: Db, cookie: string | null): Promise<Ses
     .api.getSession({ headers, query: { disableRefresh: false } })
     .catch(() => null);
   if (!result) return null;
-  const { id, name, email, role } = result.user as typeof result.user & { role?: string };
-  if (!isRole(role)) return null;
+  const { id, name, email, role, approvedAt } = result.user as typeof result.user & {
+    role?: string;
+    approvedAt?: Date | string | null;
+  };
+  // A pending account has no session to begin with; this refuses one that slipped through.
+  if (!isRole(role) || !approvedAt) return null;
   return { id, name: name || "Admin User", email, role };
 }
 
@@ -264,6 +477,7 @@ export async function listUsers(db: Db) {
       email: user.email,
       role: user.role,
       emailVerified: user.emailVerified,
+      approvedAt: user.approvedAt,
       createdAt: user.createdAt,
       lastLoginAt: user.lastLoginAt,
     })
@@ -333,6 +547,30 @@ export async function changeRole(
   return { ok: true };
 }
 
+/** An administrator lets a self-registered (pending) account in. */
+export async function approveUser(
+  db: Db,
+  actor: SessionUser,
+  userId: unknown,
+  info: ClientInfo,
+): Promise<Success<{ email: string }> | Failure> {
+  if (typeof userId !== "string" || !userId) {
+    return { ok: false, status: 400, formError: "Usuario no válido" };
+  }
+  const [approved] = await db
+    .update(user)
+    .set({ approvedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(user.id, userId), isNull(user.approvedAt)))
+    .returning({ email: user.email });
+  if (!approved) {
+    const [target] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId));
+    if (!target) return { ok: false, status: 404, formError: "Usuario no encontrado" };
+    return { ok: false, status: 409, formError: "Esta cuenta ya estaba aprobada." };
+  }
+  await audit(db, { action: "user_approved", actor, target: approved.email, ip: info.ip });
+  return { ok: true, email: approved.email };
+}
+
 export async function removeUser(
   db: Db,
   actor: SessionUser,
@@ -391,7 +629,11 @@ async function createCredentialUser(
     { name: data.name, email: data.email, emailVerified: true },
     { method: "admin" },
   );
-  await db.update(user).set({ role: data.role }).where(eq(user.id, created.id));
+  // Created by an administrator, the command line or the first-run setup: approved at once.
+  await db
+    .update(user)
+    .set({ role: data.role, approvedAt: new Date() })
+    .where(eq(user.id, created.id));
   await ctx.internalAdapter.linkAccount({
     userId: created.id,
     providerId: "credential",
@@ -443,6 +685,7 @@ export async function upsertUserFromCli(
         role: role.data,
         name: input.name?.trim() || existing.name,
         emailVerified: true,
+        approvedAt: existing.approvedAt ?? new Date(),
         updatedAt: new Date(),
       })
       .where(eq(user.id, existing.id));

@@ -1,13 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setDbHandle } from "~/db/client.server";
-import { auditLog, rateLimit, session, user } from "~/db/schema";
+import { sql } from "drizzle-orm";
+import { auditLog, rateLimit, session, user, verification } from "~/db/schema";
 import { updateSettings } from "~/modules/settings/settings.server";
 import { DEFAULT_SETTINGS } from "~/modules/settings/schemas";
 import { createTestDatabase, DRIVERS, type TestDatabase } from "../../../tests/support/db";
-import { cookieFrom, linkFrom, readMails } from "../../../tests/support/routes";
+import { cookieFrom, decodeMail, linkFrom, readMails } from "../../../tests/support/routes";
 import {
+  approveUser,
   changeRole,
+  settleAccountsWork,
   getSessionUser,
   removeUser,
   requestPasswordReset,
@@ -16,11 +19,13 @@ import {
   signOut,
   signUp,
   upsertUserFromCli,
+  DEVICE_COOKIE,
   verifyEmail,
 } from "./accounts.server";
 import { deliverDue } from "~/modules/mail/outbox.server";
 import { COMMON_PASSWORD_COUNT, isCommonPassword } from "./passwords.server";
-import { MESSAGES } from "./schemas";
+import { MESSAGES, safeRedirect } from "./schemas";
+import { completeSetup, ensureSetupLink, setupTokenValid } from "./setup.server";
 
 const info = { ip: "198.51.100.1", userAgent: "vitest" };
 const PASSWORD = "un paseo por el retiro";
@@ -42,6 +47,41 @@ describe("password rules (D9)", () => {
   });
 });
 
+describe("safeRedirect (open redirect)", () => {
+  const ORIGIN = "https://consulta.example";
+  it.each([
+    ["/\t/evil.example"],
+    ["/%09/evil.example".replace("%09", "\t")],
+    ["/\n/evil.example"],
+    ["/\r/evil.example"],
+    ["/\r\nSet-Cookie: x=1"],
+    ["/\u0000/evil.example"],
+    ["/\u007f/evil.example"],
+    ["//evil.example"],
+    ["/\\evil.example"],
+    ["\\\\evil.example"],
+    ["/\\/evil.example"],
+    ["https:evil.example"],
+    ["https://evil.example/admin"],
+    ["http://consulta.example/admin"],
+    ["javascript:alert(1)"],
+    ["evil.example"],
+    [" /admin"],
+    [""],
+  ])("refuses %j", (hostile) => {
+    expect(safeRedirect(hostile, "/admin", ORIGIN)).toBe("/admin");
+  });
+  it.each([
+    ["/admin/usuarios", "/admin/usuarios"],
+    ["/admin/blog?pagina=2#lista", "/admin/blog?pagina=2#lista"],
+    ["/%09/evil.example", "/%09/evil.example"],
+    ["/%2F%2Fevil.example", "/%2F%2Fevil.example"],
+    ["/admin/../blog", "/blog"],
+  ])("keeps %j on this site", (given, expected) => {
+    expect(safeRedirect(given, "/admin", ORIGIN)).toBe(expected);
+  });
+});
+
 describe.each(DRIVERS)("accounts (%s)", (driver) => {
   let db: TestDatabase;
   beforeAll(async () => {
@@ -60,56 +100,36 @@ describe.each(DRIVERS)("accounts (%s)", (driver) => {
     await updateSettings(db.db, DEFAULT_SETTINGS);
   });
 
-  it("makes the first account administrator and signs it in; the second is a contributor who must confirm", async () => {
+  async function clearIpLimits() {
+    await db.db.execute(sql`delete from rate_limit where key like 'signin-ip:%'`);
+  }
+
+  async function openSignUp() {
+    await upsertUserFromCli(db.db, {
+      email: "admin@example.com",
+      password: PASSWORD,
+      role: "administrator",
+    });
+    await updateSettings(db.db, { ...DEFAULT_SETTINGS, allowSignup: true });
+  }
+
+  it("refuses public sign-up by default and on a site without accounts: nobody becomes administrator by arriving first", async () => {
+    expect(DEFAULT_SETTINGS.allowSignup).toBe(false);
+    await updateSettings(db.db, { ...DEFAULT_SETTINGS, allowSignup: true });
     const first = await signUp(
       db.db,
       { name: "Ana", email: "ana@example.com", password: PASSWORD },
       info,
     );
-    expect(first).toMatchObject({ ok: true, firstAccount: true });
-    if (!first.ok) return;
-    const me = await getSessionUser(db.db, cookieFrom(first.headers));
-    expect(me).toMatchObject({ email: "ana@example.com", role: "administrator" });
+    expect(first).toMatchObject({ ok: false, status: 403, formError: MESSAGES.signupClosed });
+    expect(await db.db.select().from(user)).toHaveLength(0);
 
-    const second = await signUp(
-      db.db,
-      { name: "Luis", email: "LUIS@example.com ", password: PASSWORD },
-      info,
-    );
-    expect(second).toMatchObject({ ok: true, firstAccount: false });
-    const [luis] = await db.db.select().from(user).where(eq(user.email, "luis@example.com"));
-    expect(luis).toMatchObject({ role: "contributor", emailVerified: false });
-
-    // Not confirmed yet: no session.
-    const refused = await signIn(db.db, { email: "luis@example.com", password: PASSWORD }, info);
-    expect(refused).toMatchObject({ ok: false, status: 403, formError: MESSAGES.emailNotVerified });
-
-    const link = linkFrom((await mailsTo("luis@example.com")).at(-1)!, "/auth/verificar");
-    const token = decodeURIComponent(new URL(link).searchParams.get("token")!);
-    expect(await verifyEmail(db.db, token, info)).toBe(true);
-    const accepted = await signIn(db.db, { email: "luis@example.com", password: PASSWORD }, info);
-    expect(accepted.ok).toBe(true);
-  });
-
-  it("answers an already registered e-mail with the spec's message and stores nothing new", async () => {
-    await signUp(db.db, { name: "Ana", email: "ana@example.com", password: PASSWORD }, info);
-    const again = await signUp(
-      db.db,
-      { name: "Otra", email: "ana@example.com", password: PASSWORD + "!" },
-      info,
-    );
-    expect(again).toMatchObject({ ok: false, status: 409, formError: MESSAGES.alreadyRegistered });
-    expect(await db.db.select().from(user)).toHaveLength(1);
-  });
-
-  it("refuses public sign-up when Ajustes turns it off (but never for the first account)", async () => {
-    await updateSettings(db.db, { ...DEFAULT_SETTINGS, allowSignup: false });
-    const first = await signUp(
-      db.db,
-      { name: "Ana", email: "ana@example.com", password: PASSWORD },
-      info,
-    );
-    expect(first.ok).toBe(true);
+    await upsertUserFromCli(db.db, {
+      email: "admin@example.com",
+      password: PASSWORD,
+      role: "administrator",
+    });
+    await updateSettings(db.db, DEFAULT_SETTINGS);
     const second = await signUp(
       db.db,
       { name: "Luis", email: "luis@example.com", password: PASSWORD },
@@ -118,7 +138,92 @@ describe.each(DRIVERS)("accounts (%s)", (driver) => {
     expect(second).toMatchObject({ ok: false, status: 403, formError: MESSAGES.signupClosed });
   });
 
+  it("a self-registered account must confirm its e-mail and then waits, with no session, until an administrator approves it", async () => {
+    await openSignUp();
+    const admin = await signIn(db.db, { email: "admin@example.com", password: PASSWORD }, info);
+    if (!admin.ok) throw new Error("sign-in failed");
+    const me = (await getSessionUser(db.db, cookieFrom(admin.headers)))!;
+
+    const created = await signUp(
+      db.db,
+      { name: "Luis", email: "LUIS@example.com ", password: PASSWORD },
+      info,
+    );
+    expect(created).toEqual({ ok: true });
+    const [luis] = await db.db.select().from(user).where(eq(user.email, "luis@example.com"));
+    expect(luis).toMatchObject({ role: "contributor", emailVerified: false, approvedAt: null });
+
+    const refused = await signIn(db.db, { email: "luis@example.com", password: PASSWORD }, info);
+    expect(refused).toMatchObject({ ok: false, status: 403, formError: MESSAGES.emailNotVerified });
+
+    const link = linkFrom((await mailsTo("luis@example.com")).at(-1)!, "/auth/verificar");
+    const token = decodeURIComponent(new URL(link).searchParams.get("token")!);
+    expect(await verifyEmail(db.db, token, info)).toBe(true);
+    const [verified] = await db.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "email_verified"));
+    expect(verified).toMatchObject({ target: "luis@example.com" });
+
+    const pending = await signIn(db.db, { email: "luis@example.com", password: PASSWORD }, info);
+    expect(pending).toMatchObject({ ok: false, status: 403, formError: MESSAGES.pendingApproval });
+    expect(await db.db.select().from(session).where(eq(session.userId, luis!.id))).toHaveLength(0);
+    // A wrong password tells nothing about the pending state.
+    const wrong = await signIn(db.db, { email: "luis@example.com", password: "otra cosa" }, info);
+    expect(wrong).toMatchObject({ ok: false, status: 400, formError: MESSAGES.badCredentials });
+
+    expect(await approveUser(db.db, me, luis!.id, info)).toMatchObject({ ok: true });
+    expect(await approveUser(db.db, me, luis!.id, info)).toMatchObject({ ok: false, status: 409 });
+    const [approved] = await db.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "user_approved"));
+    expect(approved).toMatchObject({ target: "luis@example.com", actorEmail: "admin@example.com" });
+    const accepted = await signIn(db.db, { email: "luis@example.com", password: PASSWORD }, info);
+    expect(accepted.ok).toBe(true);
+    if (accepted.ok) {
+      expect(await getSessionUser(db.db, cookieFrom(accepted.headers))).toMatchObject({
+        role: "contributor",
+      });
+    }
+  });
+
+  it("a session of an account that is (again) pending is refused by the guard", async () => {
+    await upsertUserFromCli(db.db, {
+      email: "ana@example.com",
+      password: PASSWORD,
+      role: "editor",
+    });
+    const r = await signIn(db.db, { email: "ana@example.com", password: PASSWORD }, info);
+    if (!r.ok) throw new Error("sign-in failed");
+    expect(await getSessionUser(db.db, cookieFrom(r.headers))).not.toBeNull();
+    await db.db.update(user).set({ approvedAt: null }).where(eq(user.id, r.userId));
+    expect(await getSessionUser(db.db, cookieFrom(r.headers))).toBeNull();
+  });
+
+  it("answers sign-up the same for a registered e-mail, stores nothing and tells the owner by e-mail", async () => {
+    await openSignUp();
+    const fresh = await signUp(
+      db.db,
+      { name: "Luis", email: "luis@example.com", password: PASSWORD },
+      info,
+    );
+    const again = await signUp(
+      db.db,
+      { name: "Otra", email: "admin@example.com", password: PASSWORD + "!" },
+      info,
+    );
+    expect(again).toEqual(fresh);
+    expect(await db.db.select().from(user)).toHaveLength(2);
+    const mails = await mailsTo("admin@example.com");
+    expect(decodeMail(mails.at(-1)!)).toContain(
+      "Alguien ha intentado crear una cuenta con tu email",
+    );
+    expect(decodeMail(mails.at(-1)!)).not.toContain(PASSWORD + "!");
+  });
+
   it("applies the password rules in Spanish", async () => {
+    await openSignUp();
     const short = await signUp(
       db.db,
       { name: "Ana", email: "ana@example.com", password: "corta" },
@@ -146,7 +251,7 @@ describe.each(DRIVERS)("accounts (%s)", (driver) => {
     });
     const missing = await signIn(db.db, { email: "", password: "" }, info);
     expect(missing).toMatchObject({ ok: false, status: 400, formError: MESSAGES.fillAll });
-    expect(await db.db.select().from(user)).toHaveLength(0);
+    expect(await db.db.select().from(user)).toHaveLength(1);
   });
 
   it("gives a new session id at every sign-in and a signed-out cookie no longer works", async () => {
@@ -212,27 +317,27 @@ describe.each(DRIVERS)("accounts (%s)", (driver) => {
     expect(actions).toEqual(expect.arrayContaining(["login", "role_changed", "user_removed"]));
   });
 
-  it("limits sign-in per IP (429) and slows down one account after 5 failures", async () => {
+  it("limits sign-in per IP (429) and slows down one account from one client after 5 failures", async () => {
     await upsertUserFromCli(db.db, {
       email: "ana@example.com",
       password: PASSWORD,
       role: "editor",
     });
+    const attacker = { ...info, ip: "10.0.0.9" };
     for (let i = 0; i < 5; i++) {
-      const r = await signIn(
-        db.db,
-        { email: "ana@example.com", password: "mal" + i },
-        { ...info, ip: `10.0.0.${i}` },
-      );
+      const r = await signIn(db.db, { email: "ana@example.com", password: "mal" + i }, attacker);
       expect(r).toMatchObject({ ok: false, formError: MESSAGES.badCredentials });
     }
-    // Even the right password must wait after the 5th failure.
-    const blocked = await signIn(
+    // From that client even the right password must wait after the 5th failure…
+    const blocked = await signIn(db.db, { email: "ana@example.com", password: PASSWORD }, attacker);
+    expect(blocked).toMatchObject({ ok: false, status: 429, formError: MESSAGES.tooManyAttempts });
+    // …but the owner, from another client, is not locked out.
+    const owner = await signIn(
       db.db,
       { email: "ana@example.com", password: PASSWORD },
       { ...info, ip: "10.0.1.1" },
     );
-    expect(blocked).toMatchObject({ ok: false, status: 429, formError: MESSAGES.tooManyAttempts });
+    expect(owner.ok).toBe(true);
 
     const ip = { ...info, ip: "192.0.2.50" };
     for (let i = 0; i < 10; i++) {
@@ -245,6 +350,160 @@ describe.each(DRIVERS)("accounts (%s)", (driver) => {
     expect((await db.db.select().from(auditLog)).some((r) => r.action === "login_failed")).toBe(
       true,
     );
+  });
+
+  it("lets a correct password through from a browser where the account signed in before, even from a blocked client", async () => {
+    await upsertUserFromCli(db.db, {
+      email: "ana@example.com",
+      password: PASSWORD,
+      role: "administrator",
+    });
+    const office = { ...info, ip: "10.0.0.20" };
+    const first = await signIn(db.db, { email: "ana@example.com", password: PASSWORD }, office);
+    if (!first.ok) throw new Error("sign-in failed");
+    const device = first.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!
+      .split(";")[0]!;
+    expect(device).toBeTruthy();
+    // Someone else behind the same address (a shared NAT) fails on purpose.
+    for (let i = 0; i < 8; i++) {
+      await signIn(db.db, { email: "ana@example.com", password: "mal" + i }, office);
+    }
+    await clearIpLimits();
+    const stranger = await signIn(db.db, { email: "ana@example.com", password: PASSWORD }, office);
+    expect(stranger).toMatchObject({ ok: false, status: 429 });
+    // A device cookie is bound to its account and to the secret: forged or foreign ones fail.
+    const forged = device.replace(/.$/, (c) => (c === "A" ? "B" : "A"));
+    const other = await signIn(
+      db.db,
+      { email: "ana@example.com", password: PASSWORD },
+      office,
+      forged,
+    );
+    expect(other).toMatchObject({ ok: false, status: 429 });
+    const known = await signIn(
+      db.db,
+      { email: "ana@example.com", password: PASSWORD },
+      office,
+      device,
+    );
+    expect(known.ok).toBe(true);
+    // The device cookie never helps a wrong password.
+    const wrong = await signIn(
+      db.db,
+      { email: "ana@example.com", password: "mal" },
+      office,
+      device,
+    );
+    expect(wrong).toMatchObject({ ok: false, status: 400 });
+  });
+
+  it("forgets failures after a day without failures", async () => {
+    await upsertUserFromCli(db.db, {
+      email: "ana@example.com",
+      password: PASSWORD,
+      role: "editor",
+    });
+    const client = { ...info, ip: "10.0.0.30" };
+    for (let i = 0; i < 9; i++) {
+      await signIn(db.db, { email: "ana@example.com", password: "mal" + i }, client);
+    }
+    expect(
+      await signIn(db.db, { email: "ana@example.com", password: PASSWORD }, client),
+    ).toMatchObject({
+      ok: false,
+      status: 429,
+    });
+    await db.db.execute(
+      sql`update rate_limit set window_start = now() - interval '25 hours' where key like 'signin-fail%'`,
+    );
+    await clearIpLimits();
+    // One more failure starts a new count instead of lengthening the wait.
+    await signIn(db.db, { email: "ana@example.com", password: "otra vez mal" }, client);
+    expect((await signIn(db.db, { email: "ana@example.com", password: PASSWORD }, client)).ok).toBe(
+      true,
+    );
+  });
+
+  it("e-mails the owner at the 5th failure and every 10th after it, at most once an hour, without the password tried", async () => {
+    await upsertUserFromCli(db.db, {
+      email: "ana@example.com",
+      password: PASSWORD,
+      role: "editor",
+    });
+    const tries = (n: number, from: number) =>
+      Promise.all(
+        Array.from({ length: n }, (_, i) =>
+          signIn(
+            db.db,
+            { email: "ana@example.com", password: `secreto-probado-${from + i}` },
+            { ...info, ip: `10.9.${from + i}.1` },
+          ),
+        ),
+      );
+    const before = (await mailsTo("ana@example.com")).length;
+    for (let i = 0; i < 4; i++) await tries(1, i);
+    expect(await mailsTo("ana@example.com")).toHaveLength(before);
+    await tries(1, 4);
+    const mails = await mailsTo("ana@example.com");
+    expect(mails).toHaveLength(before + 1);
+    expect(decodeMail(mails.at(-1)!)).toContain("intentos fallidos");
+    expect(mails.at(-1)).not.toContain("secreto-probado");
+    // The 15th failure comes within the hour: no second e-mail.
+    for (let i = 5; i < 15; i++) await tries(1, i);
+    expect(await mailsTo("ana@example.com")).toHaveLength(before + 1);
+    // An hour later, the 25th is told.
+    await db.db.execute(
+      sql`update rate_limit set window_start = now() - interval '2 hours' where key like 'signin-notice:%'`,
+    );
+    for (let i = 15; i < 25; i++) await tries(1, i);
+    expect(await mailsTo("ana@example.com")).toHaveLength(before + 2);
+    // Unknown addresses: nobody to tell, nothing sent.
+    for (let i = 0; i < 5; i++) {
+      await signIn(
+        db.db,
+        { email: "nadie@example.com", password: "x" },
+        { ...info, ip: `10.8.${i}.1` },
+      );
+    }
+    expect(await mailsTo("nadie@example.com")).toHaveLength(0);
+  });
+
+  it("a completed reset voids the account's other reset links, and the audit names the account", async () => {
+    await upsertUserFromCli(db.db, {
+      email: "ana@example.com",
+      password: PASSWORD,
+      role: "editor",
+    });
+    await requestPasswordReset(db.db, { email: "ana@example.com" }, info);
+    await requestPasswordReset(db.db, { email: "ana@example.com" }, info);
+    await settleAccountsWork();
+    const mails = await mailsTo("ana@example.com");
+    const [a, b] = mails
+      .slice(-2)
+      .map((m) => new URL(linkFrom(m, "/auth/restablecer")).searchParams.get("token")!);
+    expect(a).not.toBe(b);
+    // At rest only a hash of each token is stored.
+    const stored = await db.db.select().from(verification);
+    expect(stored.some((v) => v.identifier.includes(a!) || v.identifier.includes(b!))).toBe(false);
+    const ok = await resetPassword(
+      db.db,
+      { token: b!, password: "nueva frase segura", confirm: "nueva frase segura" },
+      info,
+    );
+    expect(ok).toEqual({ ok: true });
+    const stale = await resetPassword(
+      db.db,
+      { token: a!, password: "otra frase segura", confirm: "otra frase segura" },
+      info,
+    );
+    expect(stale).toMatchObject({ ok: false, formError: MESSAGES.invalidToken });
+    const [entry] = await db.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "password_reset"));
+    expect(entry).toMatchObject({ target: "ana@example.com", actorEmail: "ana@example.com" });
   });
 
   it("resets a password through a single-use e-mail link and answers the same for unknown e-mails", async () => {
@@ -260,6 +519,7 @@ describe.each(DRIVERS)("accounts (%s)", (driver) => {
     expect(await requestPasswordReset(db.db, { email: "nadie@example.com" }, info)).toEqual({
       ok: true,
     });
+    await settleAccountsWork();
     expect(await mailsTo("nadie@example.com")).toHaveLength(0);
     const mails = await mailsTo("ana@example.com");
     expect(mails.length).toBe(before + 1);
@@ -293,6 +553,51 @@ describe.each(DRIVERS)("accounts (%s)", (driver) => {
     expect(
       (await signIn(db.db, { email: "ana@example.com", password: "nueva frase segura" }, info)).ok,
     ).toBe(true);
+  });
+
+  it("creates the first administrator once with the setup link, even with simultaneous uses", async () => {
+    const link = await ensureSetupLink(db.db);
+    expect(link).toMatch(/\/auth\/configurar\?token=/);
+    const token = new URL(link!).searchParams.get("token")!;
+    // Only a hash is stored.
+    const stored = await db.db.select().from(verification);
+    expect(stored.some((v) => v.value.includes(token) || v.identifier.includes(token))).toBe(false);
+    expect(await setupTokenValid(db.db, token)).toBe(true);
+    expect(await setupTokenValid(db.db, token + "x")).toBe(false);
+    const wrong = await completeSetup(
+      db.db,
+      token + "x",
+      { name: "Eve", email: "eve@example.com", password: PASSWORD },
+      info,
+    );
+    expect(wrong).toMatchObject({ ok: false, status: 403 });
+
+    const results = await Promise.all(
+      ["ana", "eve", "mallory"].map((who) =>
+        completeSetup(
+          db.db,
+          token,
+          { name: who, email: `${who}@example.com`, password: PASSWORD },
+          info,
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const users = await db.db.select().from(user);
+    expect(users).toHaveLength(1);
+    expect(users[0]).toMatchObject({ role: "administrator", emailVerified: true });
+    expect(users[0]!.approvedAt).not.toBeNull();
+    const again = await completeSetup(
+      db.db,
+      token,
+      { name: "Eve", email: "eve2@example.com", password: PASSWORD },
+      info,
+    );
+    expect(again).toMatchObject({ ok: false, status: 403 });
+    // With an account, no new link is made.
+    expect(await ensureSetupLink(db.db)).toBeNull();
+    const signedIn = await signIn(db.db, { email: users[0]!.email, password: PASSWORD }, info);
+    expect(signedIn.ok).toBe(true);
   });
 
   it("creates or updates staff from the command line", async () => {

@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { count } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
@@ -9,6 +9,14 @@ import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./schemas";
 
 export const SESSION_DAYS = 7;
+export const RESET_PREFIX = "reset-password:";
+
+/** "reset-password:<token>" → "reset-password:<sha-256 of the whole identifier, base64url>". */
+export async function hashKeepingPrefix(identifier: string) {
+  const prefix = identifier.slice(0, identifier.indexOf(":") + 1);
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(identifier));
+  return prefix + Buffer.from(digest).toString("base64url");
+}
 
 function createAuth(db: Db) {
   const env = getEnv();
@@ -33,12 +41,22 @@ function createAuth(db: Db) {
       },
     }),
     telemetry: { enabled: false },
+    // Reset links are stored as a hash of their token, with the purpose kept readable so that all of
+    // a user's outstanding links can be revoked (accounts.server.ts). E-mail confirmation links are
+    // signed JWTs that are never stored.
+    verification: {
+      storeIdentifier: {
+        default: "hashed",
+        overrides: { "reset-password:": { hash: hashKeepingPrefix } },
+      },
+    },
     // Our own limits live in the database (shared across instances); see accounts.server.ts.
     rateLimit: { enabled: false },
     user: {
       additionalFields: {
         role: { type: "string", required: false, defaultValue: "contributor", input: false },
         lastLoginAt: { type: "date", required: false, input: false },
+        approvedAt: { type: "date", required: false, input: false },
       },
     },
     session: {
@@ -94,13 +112,22 @@ function createAuth(db: Db) {
     databaseHooks: {
       user: {
         create: {
-          // D7: the very first account is the administrator, confirmed at once.
+          // Every account better-auth creates starts as a contributor WAITING for approval (no
+          // session, no access). Invitation, command line and first-run setup approve it
+          // themselves (accounts.server.ts). No account ever becomes administrator by arriving
+          // first: the first one comes from `npm run user:create` or the setup link (setup.server.ts).
+          before: async (data) => ({ data: { ...data, role: "contributor", approvedAt: null } }),
+        },
+      },
+      session: {
+        create: {
+          // A pending account never gets a session, whatever path asks for one.
           before: async (data) => {
-            const [row] = await db.select({ n: count() }).from(schema.user);
-            if ((row?.n ?? 0) === 0) {
-              return { data: { ...data, role: "administrator", emailVerified: true } };
-            }
-            return { data: { ...data, role: "contributor" } };
+            const [row] = await db
+              .select({ approvedAt: schema.user.approvedAt })
+              .from(schema.user)
+              .where(eq(schema.user.id, data.userId));
+            return row?.approvedAt ? { data } : false;
           },
         },
       },

@@ -3,7 +3,13 @@ import { getDb } from "~/db/client.server";
 import { toastHeader } from "~/utils/toast.server";
 import { type Failure, requestPasswordReset, signIn, signUp } from "./accounts.server";
 import { clientInfo } from "./guard.server";
-import { safeRedirect } from "./schemas";
+import { getEnv } from "~/utils/env.server";
+import { MESSAGES, safeRedirect } from "./schemas";
+
+/** safeRedirect against this site's canonical origin (PUBLIC_URL). */
+export function redirectTarget(to: string | null | undefined) {
+  return safeRedirect(to, "/admin", getEnv().PUBLIC_URL);
+}
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -28,9 +34,10 @@ export async function signInAction(request: Request, context: Ctx, form: FormDat
     db,
     { email: form.get("email"), password: form.get("password") },
     clientInfo(request, context),
+    request.headers.get("cookie"),
   );
   if (!result.ok) return failure(result);
-  const to = safeRedirect(String(form.get("redirectTo") ?? ""));
+  const to = redirectTarget(String(form.get("redirectTo") ?? ""));
   const toast = await toastHeader({
     title: "Éxito",
     description: "Has iniciado sesión correctamente",
@@ -46,16 +53,10 @@ export async function signUpAction(request: Request, context: Ctx, form: FormDat
     clientInfo(request, context),
   );
   if (!result.ok) return failure(result);
-  if (result.firstAccount) {
-    const toast = await toastHeader({
-      title: "Cuenta creada",
-      description: "Tu cuenta de administrador está lista.",
-    });
-    return redirect("/admin", { headers: withCookies(result.headers, toast) });
-  }
+  // The same answer whether or not the address already had an account (no enumeration).
   const toast = await toastHeader({
-    title: "Cuenta creada",
-    description: "Te hemos enviado un email de confirmación. Ábrelo para activar tu cuenta.",
+    title: "Solicitud recibida",
+    description: MESSAGES.signUpSent,
   });
   return redirect("/auth", { headers: { "Set-Cookie": toast } });
 }

@@ -12,6 +12,8 @@ export const CAPABILITIES = {
   canPublish: ["administrator", "editor"],
   canManageUsers: ["administrator"],
   canReadMessages: ["administrator", "editor"],
+  /** Visitor reviews waiting for moderation hold health data: contributors see published ones only. */
+  canReadUnpublishedReviews: ["administrator", "editor"],
 } as const satisfies Record<string, readonly Role[]>;
 export type Capability = keyof typeof CAPABILITIES;
 

@@ -22,6 +22,11 @@ export const MESSAGES = {
   emailNotVerified:
     "Tienes que confirmar tu email antes de iniciar sesión. Te hemos enviado un enlace de confirmación.",
   invalidToken: "El enlace no es válido o ha caducado. Solicita uno nuevo.",
+  pendingApproval: "Tu cuenta está pendiente de aprobación por una administradora.",
+  signUpSent:
+    "Te hemos enviado un email. Ábrelo para confirmar tu dirección; después, una administradora tendrá que aprobar tu cuenta.",
+  setupInvalid:
+    "El enlace de configuración no es válido o ya se ha usado. Si el sitio aún no tiene cuentas, reinicia el servidor para obtener uno nuevo en su registro, o usa npm run user:create.",
 } as const;
 
 const email = z
@@ -86,8 +91,26 @@ export const InviteSchema = z.object({
   role: RoleSchema,
 });
 
-/** Where to go after signing in: only paths on this site, never another origin. */
-export function safeRedirect(to: string | null | undefined, fallback = "/admin") {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+/**
+ * Where to go after signing in: only paths on this site, never another origin. `to` is resolved
+ * against the site's origin (PUBLIC_URL on the server) and must stay on it; control characters
+ * (a tab or newline that browsers strip or that break the Location header) and backslashes (which
+ * browsers read as slashes) are refused outright. Returns path + query + fragment.
+ */
+export function safeRedirect(
+  to: string | null | undefined,
+  fallback = "/admin",
+  origin = "http://localhost",
+) {
+  // eslint-disable-next-line no-control-regex
+  if (!to || to.length > 2000 || /[\x00-\x1f\x7f\\]/.test(to)) return fallback;
+  if (!to.startsWith("/") || to.startsWith("//")) return fallback;
+  try {
+    const base = new URL(origin);
+    const url = new URL(to, base);
+    if (url.origin !== base.origin) return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
 }

@@ -33,7 +33,7 @@ export const DEFAULT_SETTINGS: Settings = {
   showSocialLinks: true,
   analyticsEnabled: true,
   analyticsMeasurementId: "",
-  allowSignup: true,
+  allowSignup: false,
   messageRetentionMonths: 12,
   notificationIncludesMessage: false,
 };

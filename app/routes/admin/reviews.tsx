@@ -67,7 +67,12 @@ const FILTERS: Array<{ value: StatusFilter; label: string }> = [
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const raw = url.searchParams.get("estado");
-  const status: StatusFilter = raw === "publicadas" || raw === "borradores" ? raw : "todas";
+  // Contributors see the published reviews only (unpublished ones are visitors' health data).
+  const status: StatusFilter = !can(user.role, "canReadUnpublishedReviews")
+    ? "publicadas"
+    : raw === "publicadas" || raw === "borradores"
+      ? raw
+      : "todas";
   const page = parsePage(url.searchParams.get("pagina")) ?? 1;
   const db = await getDb();
   const canPublish = can(user.role, "canPublish");
@@ -76,6 +81,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     const result = await listReviews(db, { status, page });
     return {
       ...result,
+      pending: can(user.role, "canReadUnpublishedReviews") ? result.pending : 0,
       items: result.items.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
       status,
       canPublish,

@@ -1,4 +1,4 @@
-import { Trash2, UserPlus } from "lucide-react";
+import { Check, Trash2, UserPlus, X } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { ConfirmAction } from "~/components/admin/confirm-action";
@@ -18,6 +18,7 @@ import {
 } from "~/components/ui/table";
 import { getDb } from "~/db/client.server";
 import {
+  approveUser,
   changeRole,
   type Failure,
   inviteUser,
@@ -45,6 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     users: users.map((u) => ({
       ...u,
       createdAt: u.createdAt.toISOString(),
+      pending: u.approvedAt === null,
       lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
       blocker: removalBlocker(me.id, u, administrators),
     })),
@@ -70,6 +72,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast("/admin/usuarios", {
       title: "Rol actualizado",
       description: "La persona deberá iniciar sesión de nuevo.",
+    });
+  }
+  if (intent === "approve") {
+    const result = await approveUser(db, me, form.get("userId"), info);
+    if (!result.ok) return fail(result);
+    return redirectWithToast("/admin/usuarios", {
+      title: "Cuenta aprobada",
+      description: `${result.email} ya puede iniciar sesión.`,
     });
   }
   if (intent === "remove") {
@@ -134,6 +144,11 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
                     Sin confirmar
                   </Badge>
                 )}
+                {u.pending ? (
+                  <Badge variant="warning" className="ml-2">
+                    Pendiente de aprobación
+                  </Badge>
+                ) : null}
               </TableCell>
               <TableCell>
                 <Form method="post" className="flex items-center gap-2">
@@ -160,7 +175,35 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
               <TableCell>{formatShortDateTime(u.createdAt)}</TableCell>
               <TableCell>{u.lastLoginAt ? formatShortDateTime(u.lastLoginAt) : "Nunca"}</TableCell>
               <TableCell>
-                {u.blocker ? (
+                {u.pending ? (
+                  <div className="flex flex-wrap items-start gap-2">
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="approve" />
+                      <input type="hidden" name="userId" value={u.id} />
+                      <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+                        <Check aria-hidden="true" /> Aprobar
+                        <span className="sr-only"> a {u.name}</span>
+                      </Button>
+                    </Form>
+                    <ConfirmAction
+                      title="Rechazar cuenta"
+                      description={
+                        <>
+                          Se eliminará la cuenta pendiente de {u.name} ({u.email}). Esta acción no
+                          se puede deshacer.
+                        </>
+                      }
+                      fields={{ intent: "remove", userId: u.id }}
+                      confirmLabel="Rechazar"
+                      trigger={
+                        <Button size="sm" variant="ghost" className="text-danger">
+                          <X aria-hidden="true" /> Rechazar
+                          <span className="sr-only"> a {u.name}</span>
+                        </Button>
+                      }
+                    />
+                  </div>
+                ) : u.blocker ? (
                   <div className="flex flex-col items-start gap-1">
                     <Button size="sm" variant="ghost" disabled aria-describedby={`bloqueo-${u.id}`}>
                       <Trash2 aria-hidden="true" /> Eliminar

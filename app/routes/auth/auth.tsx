@@ -10,10 +10,10 @@ import { signUpOpen } from "~/modules/accounts/accounts.server";
 import { getUser } from "~/modules/accounts/guard.server";
 import {
   forgotPasswordAction,
+  redirectTarget,
   signInAction,
   signUpAction,
 } from "~/modules/accounts/handlers.server";
-import { safeRedirect } from "~/modules/accounts/schemas";
 import { getDb } from "~/db/client.server";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/auth";
@@ -31,16 +31,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const params = url.searchParams;
-  const redirectTo = safeRedirect(params.get("redirectTo"));
+  const redirectTo = redirectTarget(params.get("redirectTo"));
   if (await getUser(request)) throw redirect(redirectTo);
   const signUp = await signUpOpen(await getDb());
   const requested = params.get("modo");
-  // With no account yet, the only sensible thing to do here is to create the first one.
-  const mode: Mode = signUp.firstAccount
-    ? "registro"
-    : requested === "registro" || requested === "recuperar"
-      ? requested
-      : "login";
+  const mode: Mode = requested === "registro" || requested === "recuperar" ? requested : "login";
   return { mode, signUp, redirectTo };
 }
 
@@ -70,19 +65,34 @@ const TITLES: Record<Mode, string> = {
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const { mode, signUp, redirectTo } = loaderData;
   const result = actionData as AuthActionData | undefined;
-  const title = signUp.firstAccount ? "Crear cuenta de administrador" : TITLES[mode];
+  if (signUp.notConfigured) {
+    // Nobody can create the first administrator from here (D7 replaced): it takes the server.
+    return (
+      <section className="w-full max-w-md rounded-card border border-border bg-surface p-6 shadow-soft sm:p-8">
+        <h1 className="text-h2">El sitio aún no está configurado</h1>
+        <p className="mt-4">
+          Todavía no hay ninguna cuenta. La persona que administra el servidor crea la cuenta de
+          administrador de una de estas dos formas:
+        </p>
+        <ul className="mt-3 list-disc space-y-2 pl-6">
+          <li>
+            con el enlace de un solo uso que el servidor escribe en su registro al arrancar
+            («Primera puesta en marcha: …»), o
+          </li>
+          <li>
+            con la orden <code>npm run user:create</code> en el servidor.
+          </li>
+        </ul>
+      </section>
+    );
+  }
   return (
     <section className="w-full max-w-md rounded-card border border-border bg-surface p-6 shadow-soft sm:p-8">
-      <h1 className="text-h2">{title}</h1>
-      {signUp.firstAccount ? (
+      <h1 className="text-h2">{TITLES[mode]}</h1>
+      {mode === "registro" ? (
         <p className="mt-2 text-muted">
-          Es la primera cuenta del sitio: será la cuenta de administrador, con acceso a todo el área
-          de gestión.
-        </p>
-      ) : mode === "registro" ? (
-        <p className="mt-2 text-muted">
-          Las cuentas nuevas empiezan como colaborador y deben confirmar su email. Una
-          administradora puede darte más permisos.
+          Las cuentas nuevas empiezan como colaborador, deben confirmar su email y esperan a que una
+          administradora las apruebe.
         </p>
       ) : null}
 
@@ -92,7 +102,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         ) : mode === "recuperar" ? (
           <ForgotPasswordForm result={result} />
         ) : signUp.open ? (
-          <SignUpForm firstAccount={signUp.firstAccount} result={result} />
+          <SignUpForm result={result} />
         ) : (
           <p className="rounded-field bg-sand p-4">
             El registro público está desactivado. Pide una invitación a una administradora.
@@ -100,24 +110,20 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         )}
       </div>
 
-      {signUp.firstAccount ? null : (
-        <div className="mt-6 flex flex-col items-start gap-2 border-t border-border pt-4 text-sm">
-          {mode !== "recuperar" ? (
-            <Link to="/auth?modo=recuperar" className="font-semibold text-primary underline">
-              ¿Has olvidado tu contraseña?
-            </Link>
-          ) : null}
-          {/* The mode toggle is a real button; as a GET form it also works without JavaScript. */}
-          <Form method="get">
-            <input type="hidden" name="modo" value={mode === "login" ? "registro" : "login"} />
-            <Button type="submit" variant="link" className="min-h-11 text-sm">
-              {mode === "login"
-                ? "¿No tienes cuenta? Crea una"
-                : "¿Ya tienes cuenta? Inicia sesión"}
-            </Button>
-          </Form>
-        </div>
-      )}
+      <div className="mt-6 flex flex-col items-start gap-2 border-t border-border pt-4 text-sm">
+        {mode !== "recuperar" ? (
+          <Link to="/auth?modo=recuperar" className="font-semibold text-primary underline">
+            ¿Has olvidado tu contraseña?
+          </Link>
+        ) : null}
+        {/* The mode toggle is a real button; as a GET form it also works without JavaScript. */}
+        <Form method="get">
+          <input type="hidden" name="modo" value={mode === "login" ? "registro" : "login"} />
+          <Button type="submit" variant="link" className="min-h-11 text-sm">
+            {mode === "login" ? "¿No tienes cuenta? Crea una" : "¿Ya tienes cuenta? Inicia sesión"}
+          </Button>
+        </Form>
+      </div>
     </section>
   );
 }

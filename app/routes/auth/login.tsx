@@ -1,8 +1,7 @@
 import { Link, redirect } from "react-router";
 import { type AuthActionData, SignInForm } from "~/components/site/auth-forms";
 import { getUser } from "~/modules/accounts/guard.server";
-import { signInAction } from "~/modules/accounts/handlers.server";
-import { safeRedirect } from "~/modules/accounts/schemas";
+import { redirectTarget, signInAction } from "~/modules/accounts/handlers.server";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/login";
 import { readForm } from "~/utils/form";
@@ -11,7 +10,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(rootFromMatches(matches), { title: "Iniciar sesión", path: "/login", noindex: true });
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
+  const redirectTo = redirectTarget(url.searchParams.get("redirectTo"));
   if (await getUser(request)) throw redirect(redirectTo);
   return { redirectTo };
 }

@@ -1,0 +1,77 @@
+import { redirect } from "react-router";
+import { type AuthActionData, AuthError, SignUpForm } from "~/components/site/auth-forms";
+import { getDb } from "~/db/client.server";
+import { signIn } from "~/modules/accounts/accounts.server";
+import { clientInfo } from "~/modules/accounts/guard.server";
+import { failure } from "~/modules/accounts/handlers.server";
+import { MESSAGES } from "~/modules/accounts/schemas";
+import { completeSetup, setupTokenValid } from "~/modules/accounts/setup.server";
+import { readForm } from "~/utils/form";
+import { pageMeta, rootFromMatches } from "~/utils/meta";
+import { toastHeader } from "~/utils/toast.server";
+import type { Route } from "./+types/setup";
+
+/** /auth/configurar?token=…: the one-time link from the server log creates the first administrator. */
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(rootFromMatches(matches), {
+    title: "Primera puesta en marcha",
+    path: "/auth/configurar",
+    noindex: true,
+  });
+
+export async function loader({ url }: Route.LoaderArgs) {
+  const token = (url.searchParams.get("token") ?? "").slice(0, 200);
+  const valid = await setupTokenValid(await getDb(), token);
+  return { token: valid ? token : "" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const db = await getDb();
+  const info = clientInfo(request, context);
+  const input = {
+    name: form.get("name"),
+    email: form.get("email"),
+    password: form.get("password"),
+  };
+  const result = await completeSetup(db, form.get("token"), input, info);
+  if (!result.ok) return failure(result);
+  const toast = await toastHeader({
+    title: "Cuenta creada",
+    description: "Tu cuenta de administrador está lista.",
+  });
+  const signedIn = await signIn(db, { email: result.email, password: input.password }, info);
+  if (!signedIn.ok) return redirect("/auth", { headers: { "Set-Cookie": toast } });
+  const headers = new Headers();
+  for (const c of signedIn.headers.getSetCookie()) headers.append("Set-Cookie", c);
+  headers.append("Set-Cookie", toast);
+  return redirect("/admin", { headers });
+}
+
+export default function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as AuthActionData | undefined;
+  return (
+    <section className="w-full max-w-md rounded-card border border-border bg-surface p-6 shadow-soft sm:p-8">
+      <h1 className="text-h2">Crear cuenta de administrador</h1>
+      {loaderData.token ? (
+        <>
+          <p className="mt-2 text-muted">
+            Es la primera cuenta del sitio: será la cuenta de administrador, con acceso a todo el
+            área de gestión. Este enlace solo sirve una vez.
+          </p>
+          <div className="mt-6">
+            <SignUpForm
+              result={result}
+              token={loaderData.token}
+              submitLabel="Crear cuenta de administrador"
+            />
+          </div>
+        </>
+      ) : (
+        <div className="mt-6">
+          <AuthError message={MESSAGES.setupInvalid} />
+        </div>
+      )}
+    </section>
+  );
+}
