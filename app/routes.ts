@@ -41,6 +41,8 @@ export default [
     route("auth", "routes/auth/auth.tsx"),
     route("auth/restablecer", "routes/auth/reset-password.tsx"),
     route("auth/verificar", "routes/auth/verify-email.tsx"),
+    route("auth/verificacion", "routes/auth/two-factor.tsx"),
+    route("auth/confirmar", "routes/auth/reauth.tsx"),
   ]),
   route("auth/salir", "routes/auth/sign-out.tsx"),
 
@@ -57,6 +59,7 @@ export default [
       route("mensajes", "routes/admin/messages.tsx"),
       route("usuarios", "routes/admin/users.tsx"),
       route("ajustes", "routes/admin/settings.tsx"),
+      route("cuenta", "routes/admin/account.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -6,6 +6,7 @@ import {
   Menu,
   MessageSquareQuote,
   Settings,
+  ShieldCheck,
   Users,
 } from "lucide-react";
 import { useState } from "react";
@@ -29,6 +30,7 @@ const LINKS = [
   { to: "/admin/mensajes", label: "Mensajes", icon: Mail, capability: "canReadMessages" },
   { to: "/admin/usuarios", label: "Usuarios", icon: Users, capability: "canManageUsers" },
   { to: "/admin/ajustes", label: "Ajustes", icon: Settings, capability: "canManageUsers" },
+  { to: "/admin/cuenta", label: "Mi cuenta", icon: ShieldCheck },
 ] as const;
 
 function NavContent({

@@ -63,7 +63,7 @@ export async function signIn(
   db: Db,
   input: unknown,
   info: ClientInfo,
-): Promise<Success<{ headers: Headers; userId: string }> | Failure> {
+): Promise<Success<{ headers: Headers; userId: string; twoFactor?: boolean }> | Failure> {
   const parsed = SignInSchema.safeParse(input);
   if (!parsed.success) {
     return { ok: false, status: 400, formError: MESSAGES.fillAll };
@@ -85,6 +85,11 @@ export async function signIn(
       headers: authHeaders(info),
       returnHeaders: true,
     });
+    if ("twoFactorRedirect" in result.response) {
+      // Password right; the session only exists after the code step (two-factor.server.ts).
+      await clearKey(db, failKey);
+      return { ok: true, headers: result.headers, userId: "", twoFactor: true };
+    }
     const userId = result.response.user.id;
     await clearKey(db, failKey);
     await db.update(user).set({ lastLoginAt: new Date() }).where(eq(user.id, userId));
@@ -264,6 +269,7 @@ export async function listUsers(db: Db) {
       emailVerified: user.emailVerified,
       createdAt: user.createdAt,
       lastLoginAt: user.lastLoginAt,
+      twoFactorEnabled: user.twoFactorEnabled,
     })
     .from(user)
     .orderBy(asc(user.createdAt));

@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { count } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as schema from "~/db/schema";
@@ -9,6 +10,8 @@ import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./schemas";
 
 export const SESSION_DAYS = 7;
+/** The name authenticator apps show next to the code. */
+export const TOTP_ISSUER = "Consulta de Psicología";
 
 function createAuth(db: Db) {
   const env = getEnv();
@@ -30,9 +33,22 @@ function createAuth(db: Db) {
         session: schema.session,
         account: schema.account,
         verification: schema.verification,
+        twoFactor: schema.twoFactor,
       },
     }),
     telemetry: { enabled: false },
+    // TOTP second factor with recovery codes (two-factor.server.ts). The plugin encrypts the
+    // secret and the codes with AUTH_SECRET, allows 5 tries per sign-in challenge and locks the
+    // factor for 15 minutes after 10 consecutive failures.
+    plugins: [
+      twoFactor({
+        issuer: TOTP_ISSUER,
+        totpOptions: { digits: 6, period: 30 },
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
+        twoFactorCookieMaxAge: 10 * 60,
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      }),
+    ],
     // Our own limits live in the database (shared across instances); see accounts.server.ts.
     rateLimit: { enabled: false },
     user: {

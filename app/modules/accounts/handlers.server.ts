@@ -4,6 +4,7 @@ import { toastHeader } from "~/utils/toast.server";
 import { type Failure, requestPasswordReset, signIn, signUp } from "./accounts.server";
 import { clientInfo } from "./guard.server";
 import { safeRedirect } from "./schemas";
+import { VERIFY_PATH } from "./two-factor.server";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -15,7 +16,7 @@ export function failure(result: Failure) {
   );
 }
 
-function withCookies(headers: Headers, ...more: string[]) {
+export function withCookies(headers: Headers, ...more: string[]) {
   const out = new Headers();
   for (const c of headers.getSetCookie()) out.append("Set-Cookie", c);
   for (const c of more) out.append("Set-Cookie", c);
@@ -31,6 +32,12 @@ export async function signInAction(request: Request, context: Ctx, form: FormDat
   );
   if (!result.ok) return failure(result);
   const to = safeRedirect(String(form.get("redirectTo") ?? ""));
+  if (result.twoFactor) {
+    // Second step: the plugin set a short-lived challenge cookie; the code page finishes it.
+    return redirect(`${VERIFY_PATH}?redirectTo=${encodeURIComponent(to)}`, {
+      headers: withCookies(result.headers),
+    });
+  }
   const toast = await toastHeader({
     title: "Éxito",
     description: "Has iniciado sesión correctamente",

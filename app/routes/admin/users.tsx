@@ -1,4 +1,4 @@
-import { Trash2, UserPlus } from "lucide-react";
+import { KeyRound, Trash2, UserPlus } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { ConfirmAction } from "~/components/admin/confirm-action";
@@ -25,7 +25,8 @@ import {
   removalBlocker,
   removeUser,
 } from "~/modules/accounts/accounts.server";
-import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
+import { clientInfo, requireRecentAuth, requireUser } from "~/modules/accounts/guard.server";
+import { resetTwoFactor } from "~/modules/accounts/two-factor.server";
 import { ROLE_LABELS, ROLES, roleLabel } from "~/modules/accounts/roles";
 import { formatShortDateTime } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -42,6 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const users = await listUsers(await getDb());
   const administrators = users.filter((u) => u.role === "administrator").length;
   return {
+    me: me.id,
     users: users.map((u) => ({
       ...u,
       createdAt: u.createdAt.toISOString(),
@@ -64,6 +66,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const info = clientInfo(request, context);
   const form = await readForm(request);
   const intent = form.get("intent");
+  // Role changes, removals and 2FA resets need a password (+ code) from the last 10 minutes.
+  if (intent === "role" || intent === "remove" || intent === "reset-2fa") {
+    await requireRecentAuth(request, me);
+  }
+  if (intent === "reset-2fa") {
+    const result = await resetTwoFactor(db, me, form.get("userId"), info);
+    if (!result.ok) return fail(result);
+    return redirectWithToast("/admin/usuarios", {
+      title: "Verificación en dos pasos restablecida",
+      description: `Se han cerrado las sesiones de ${result.email}; deberá activarla de nuevo al entrar.`,
+    });
+  }
   if (intent === "role") {
     const result = await changeRole(db, me, form.get("userId"), form.get("role"), info);
     if (!result.ok) return fail(result);
@@ -134,6 +148,9 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
                     Sin confirmar
                   </Badge>
                 )}
+                {u.twoFactorEnabled ? (
+                  <Badge className="ml-2">Verificación en dos pasos</Badge>
+                ) : null}
               </TableCell>
               <TableCell>
                 <Form method="post" className="flex items-center gap-2">
@@ -160,6 +177,26 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
               <TableCell>{formatShortDateTime(u.createdAt)}</TableCell>
               <TableCell>{u.lastLoginAt ? formatShortDateTime(u.lastLoginAt) : "Nunca"}</TableCell>
               <TableCell>
+                <div className="flex flex-wrap items-start gap-2">
+                {u.twoFactorEnabled && u.id !== loaderData.me ? (
+                  <ConfirmAction
+                    title="Restablecer verificación en dos pasos"
+                    description={
+                      <>
+                        Se borrará la verificación en dos pasos de {u.name} ({u.email}) y se cerrarán
+                        sus sesiones. Deberá activarla de nuevo al entrar.
+                      </>
+                    }
+                    fields={{ intent: "reset-2fa", userId: u.id }}
+                    confirmLabel="Restablecer"
+                    trigger={
+                      <Button size="sm" variant="ghost">
+                        <KeyRound aria-hidden="true" /> Restablecer verificación en dos pasos
+                        <span className="sr-only"> de {u.name}</span>
+                      </Button>
+                    }
+                  />
+                ) : null}
                 {u.blocker ? (
                   <div className="flex flex-col items-start gap-1">
                     <Button size="sm" variant="ghost" disabled aria-describedby={`bloqueo-${u.id}`}>
@@ -187,6 +224,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
                     }
                   />
                 )}
+                </div>
               </TableCell>
             </TableRow>
           ))}
