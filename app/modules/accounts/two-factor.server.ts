@@ -77,7 +77,8 @@ export async function completeTwoFactorSignIn(
   info: ClientInfo,
 ): Promise<Success<{ headers: Headers; userId: string }> | Failure> {
   const method: CodeMethod = input.method === "recovery" ? "recovery" : "totp";
-  if (!hasTwoFactorChallenge(cookie)) return { ok: false, status: 400, formError: MESSAGES.expired };
+  if (!hasTwoFactorChallenge(cookie))
+    return { ok: false, status: 400, formError: MESSAGES.expired };
   const code = normalizeCode(method, input.code);
   if (!code) {
     const message = method === "totp" ? MESSAGES.codeFormat : MESSAGES.recoveryFormat;
@@ -189,7 +190,11 @@ export async function startEnrolment(
       return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.badPassword] } };
     }
     if (code === "TOTP_ALREADY_ENABLED") {
-      return { ok: false, status: 409, formError: "La verificación en dos pasos ya está activada." };
+      return {
+        ok: false,
+        status: 409,
+        formError: "La verificación en dos pasos ya está activada.",
+      };
     }
     throw error;
   }
@@ -262,7 +267,11 @@ export async function regenerateRecoveryCodes(
       return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.badPassword] } };
     }
     if (code === "TWO_FACTOR_NOT_ENABLED") {
-      return { ok: false, status: 409, formError: "La verificación en dos pasos no está activada." };
+      return {
+        ok: false,
+        status: 409,
+        formError: "La verificación en dos pasos no está activada.",
+      };
     }
     throw error;
   }

@@ -18,11 +18,7 @@ import { getDb } from "~/db/client.server";
 import type { Failure } from "~/modules/accounts/accounts.server";
 import { clientInfo, getSessionStateFor, requireUser } from "~/modules/accounts/guard.server";
 import { withCookies } from "~/modules/accounts/handlers.server";
-import {
-  endOtherSessions,
-  endOwnSession,
-  listSessions,
-} from "~/modules/accounts/sessions.server";
+import { endOtherSessions, endOwnSession, listSessions } from "~/modules/accounts/sessions.server";
 import {
   cancelPendingEnrolment,
   confirmEnrolment,
@@ -112,7 +108,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "codes": {
       const result = await regenerateRecoveryCodes(db, cookie, me, form.get("password"), info);
       if (!result.ok) return fail(result);
-      return data<ActionData>({ formError: null, fieldErrors: {}, backupCodes: result.backupCodes });
+      return data<ActionData>({
+        formError: null,
+        fieldErrors: {},
+        backupCodes: result.backupCodes,
+      });
     }
     case "disable": {
       const result = await disableOwnTwoFactor(db, cookie, me, form.get("password"), info);
@@ -311,8 +311,8 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             <>
               {required ? (
                 <p role="status" className="rounded-field bg-accent-soft p-3 text-accent-strong">
-                  Tu rol (administración o edición) da acceso a datos de salud: para usar el área
-                  de gestión tienes que activar la verificación en dos pasos.
+                  Tu rol (administración o edición) da acceso a datos de salud: para usar el área de
+                  gestión tienes que activar la verificación en dos pasos.
                 </p>
               ) : (
                 <p>

@@ -178,52 +178,57 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
               <TableCell>{u.lastLoginAt ? formatShortDateTime(u.lastLoginAt) : "Nunca"}</TableCell>
               <TableCell>
                 <div className="flex flex-wrap items-start gap-2">
-                {u.twoFactorEnabled && u.id !== loaderData.me ? (
-                  <ConfirmAction
-                    title="Restablecer verificación en dos pasos"
-                    description={
-                      <>
-                        Se borrará la verificación en dos pasos de {u.name} ({u.email}) y se cerrarán
-                        sus sesiones. Deberá activarla de nuevo al entrar.
-                      </>
-                    }
-                    fields={{ intent: "reset-2fa", userId: u.id }}
-                    confirmLabel="Restablecer"
-                    trigger={
-                      <Button size="sm" variant="ghost">
-                        <KeyRound aria-hidden="true" /> Restablecer verificación en dos pasos
-                        <span className="sr-only"> de {u.name}</span>
-                      </Button>
-                    }
-                  />
-                ) : null}
-                {u.blocker ? (
-                  <div className="flex flex-col items-start gap-1">
-                    <Button size="sm" variant="ghost" disabled aria-describedby={`bloqueo-${u.id}`}>
-                      <Trash2 aria-hidden="true" /> Eliminar
-                    </Button>
-                    <span id={`bloqueo-${u.id}`} className="text-xs text-muted">
-                      {u.blocker}
-                    </span>
-                  </div>
-                ) : (
-                  <ConfirmAction
-                    title="Eliminar usuario"
-                    description={
-                      <>
-                        Se eliminará la cuenta de {u.name} ({u.email}) y se cerrarán sus sesiones.
-                        Esta acción no se puede deshacer.
-                      </>
-                    }
-                    fields={{ intent: "remove", userId: u.id }}
-                    trigger={
-                      <Button size="sm" variant="ghost" className="text-danger">
+                  {u.twoFactorEnabled && u.id !== loaderData.me ? (
+                    <ConfirmAction
+                      title="Restablecer verificación en dos pasos"
+                      description={
+                        <>
+                          Se borrará la verificación en dos pasos de {u.name} ({u.email}) y se
+                          cerrarán sus sesiones. Deberá activarla de nuevo al entrar.
+                        </>
+                      }
+                      fields={{ intent: "reset-2fa", userId: u.id }}
+                      confirmLabel="Restablecer"
+                      trigger={
+                        <Button size="sm" variant="ghost">
+                          <KeyRound aria-hidden="true" /> Restablecer verificación en dos pasos
+                          <span className="sr-only"> de {u.name}</span>
+                        </Button>
+                      }
+                    />
+                  ) : null}
+                  {u.blocker ? (
+                    <div className="flex flex-col items-start gap-1">
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        disabled
+                        aria-describedby={`bloqueo-${u.id}`}
+                      >
                         <Trash2 aria-hidden="true" /> Eliminar
-                        <span className="sr-only"> a {u.name}</span>
                       </Button>
-                    }
-                  />
-                )}
+                      <span id={`bloqueo-${u.id}`} className="text-xs text-muted">
+                        {u.blocker}
+                      </span>
+                    </div>
+                  ) : (
+                    <ConfirmAction
+                      title="Eliminar usuario"
+                      description={
+                        <>
+                          Se eliminará la cuenta de {u.name} ({u.email}) y se cerrarán sus sesiones.
+                          Esta acción no se puede deshacer.
+                        </>
+                      }
+                      fields={{ intent: "remove", userId: u.id }}
+                      trigger={
+                        <Button size="sm" variant="ghost" className="text-danger">
+                          <Trash2 aria-hidden="true" /> Eliminar
+                          <span className="sr-only"> a {u.name}</span>
+                        </Button>
+                      }
+                    />
+                  )}
                 </div>
               </TableCell>
             </TableRow>
