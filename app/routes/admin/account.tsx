@@ -176,11 +176,16 @@ function PasswordForm({
   return (
     <Form method="post" className="flex flex-col gap-3 sm:max-w-sm">
       <input type="hidden" name="intent" value={intent} />
-      <FormField label="Contraseña" name="password" required errors={errors}>
+      <FormField
+        label="Contraseña"
+        id={`${intent}-password`}
+        name="password"
+        required
+        errors={errors}
+      >
         {(field) => (
           <Input
             {...field}
-            id={`${intent}-password`}
             type="password"
             autoComplete="current-password"
             required
