@@ -164,6 +164,18 @@ describe.each(DRIVERS)("two-factor authentication (%s)", (driver) => {
     expect(done.location).toBe("/admin/blog");
   });
 
+  it("user:create on an existing account removes its factor (break-glass for the only administrator)", async () => {
+    const email = "rota@example.com";
+    await enrolledAccount(db, email);
+    await upsertUserFromCli(db.db, { email, password: PASSWORD, role: "administrator" });
+    const id = await userId(db, email);
+    expect(await db.db.select().from(twoFactor).where(eq(twoFactor.userId, id))).toHaveLength(0);
+    const { outcome, cookie } = await passwordStep(email);
+    expect(outcome.location).toBe("/admin/blog");
+    const guard = await run(dashboard.loader, { request: makeRequest("/admin", { cookie }) });
+    expect(guard.location).toBe("/admin/cuenta");
+  });
+
   it("signs in with password then TOTP code; the password alone gives no session", async () => {
     const email = "totp@example.com";
     await enrolledAccount(db, email);

@@ -2,7 +2,7 @@ import { APIError } from "better-auth/api";
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "~/db/client.server";
-import { account, session, user } from "~/db/schema";
+import { account, session, twoFactor, user } from "~/db/schema";
 import { getSettings } from "~/modules/settings/settings.server";
 import {
   clearKey,
@@ -463,6 +463,9 @@ export async function upsertUserFromCli(
       });
     }
     await tx.delete(session).where(eq(session.userId, existing.id));
+    // Break-glass for a lost second factor (e.g. the only administrator): enrol again on sign-in.
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, existing.id));
+    await tx.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, existing.id));
   });
   await audit(db, { action: "user_created_cli", target: email.data, details: { role: role.data } });
   return { ok: true, created: false };
