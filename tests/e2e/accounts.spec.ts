@@ -20,6 +20,7 @@ const STAFF = { name: "Luis Gómez", email: "luis.e2e@example.com" };
 test.describe.configure({ mode: "serial" });
 
 test("the first account becomes administrator, signs out and in again", async ({ page }) => {
+  test.setTimeout(90_000); // enrols the second factor too
   await page.goto("/auth");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Crear cuenta de administrador");
   await expectAccessible(page);
@@ -58,6 +59,7 @@ test("an administrator invites staff, who sets a password, resets it, and loses 
   page,
   browser,
 }) => {
+  test.setTimeout(90_000); // the editor also enrols the second factor
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto("/admin/usuarios");
   await expectAccessible(page);
