@@ -83,7 +83,7 @@ test("every public page, as a visitor", async ({ page }) => {
 });
 
 test("every admin page, as administrator, editor and contributor", async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000); // the administrator and the editor also enrol the second factor
   await signInAsAdmin(page);
   await sweep(page, ADMIN_PATHS, "administrator");
   for (const role of ["editor", "contributor"] as const) {
