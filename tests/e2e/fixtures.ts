@@ -84,6 +84,8 @@ export function codeFromSecret(secret: string) {
 
 /** On Mi cuenta, not yet enrolled: password → secret → first code. Returns the secret. */
 export async function enrolTwoFactor(page: Page, email: string, password: string) {
+  // Enrolling adds a few page loads to whichever test signs this account in first.
+  test.setTimeout(test.info().timeout + 30_000);
   await expect(page).toHaveURL("/admin/cuenta");
   await page.getByLabel("Contraseña").fill(password);
   await page.getByRole("button", { name: "Empezar la activación" }).click();
