@@ -99,7 +99,7 @@ export async function endOwnSession(
   sessionId: unknown,
   info: ClientInfo,
 ): Promise<{ ok: true } | Failure> {
-  if (typeof sessionId !== "string" || !sessionId || sessionId.length > 200) {
+  if (typeof sessionId !== "string" || !/^[A-Za-z0-9_-]{1,200}$/.test(sessionId)) {
     return { ok: false, status: 400, formError: "Sesión no válida" };
   }
   const ended = await db

@@ -327,7 +327,7 @@ export async function resetTwoFactor(
   userId: unknown,
   info: ClientInfo,
 ): Promise<Success<{ email: string }> | Failure> {
-  if (typeof userId !== "string" || !userId || userId.length > 200) {
+  if (typeof userId !== "string" || !/^[A-Za-z0-9_-]{1,200}$/.test(userId)) {
     return { ok: false, status: 400, formError: "Usuario no válido" };
   }
   if (userId === actor.id) {
