@@ -44,6 +44,8 @@ export default [
     route("auth/restablecer", "routes/auth/reset-password.tsx"),
     route("auth/verificar", "routes/auth/verify-email.tsx"),
     route("auth/configurar", "routes/auth/setup.tsx"),
+    route("auth/verificacion", "routes/auth/two-factor.tsx"),
+    route("auth/confirmar", "routes/auth/reauth.tsx"),
   ]),
   route("auth/salir", "routes/auth/sign-out.tsx"),
 
@@ -61,6 +63,7 @@ export default [
       route("usuarios", "routes/admin/users.tsx"),
       route("ajustes", "routes/admin/settings.tsx"),
       route("registro", "routes/admin/audit.tsx"),
+      route("cuenta", "routes/admin/account.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -42,6 +42,8 @@ export const user = pgTable("user", {
    * through better-auth starts pending (databaseHooks in auth.server.ts) unless our code approves it.
    */
   approvedAt: timestamp("approved_at", { withTimezone: true }).defaultNow(),
+  /** better-auth's twoFactor plugin: set once a TOTP factor is verified. */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -59,8 +61,29 @@ export const session = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /** Last time this person proved who they are (password + code): re-auth for sensitive actions. */
+    authenticatedAt: timestamp("authenticated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Last admin request (updated at most once a minute): the idle timeout. */
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+/** better-auth's twoFactor plugin: the TOTP secret and recovery codes, encrypted with AUTH_SECRET. */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factor_user_id_idx").on(t.userId)],
 );
 
 export const account = pgTable(

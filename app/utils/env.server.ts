@@ -60,6 +60,12 @@ const EnvSchema = z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
     AUTH_SECRET: z.string().min(32, "debe tener al menos 32 caracteres").optional(),
+    ADMIN_IDLE_MINUTES: z.coerce
+      .number({ error: "debe ser un número de minutos" })
+      .int("debe ser un número entero de minutos")
+      .min(1, "debe ser al menos 1 minuto")
+      .max(1440, "debe ser como máximo 1440 minutos (24 horas)")
+      .default(60),
     // Almacenamiento de imágenes compatible con S3 (sin estas variables: disco en DATA_DIR/media)
     S3_ENDPOINT: z
       .url({ protocol: /^https?$/, error: "debe ser una URL http(s) válida" })

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { enrolTwoFactor, expect, expectAccessible, finishSignIn, test } from "./fixtures";
 import { linkInMail, mailCount } from "./mail";
 
 const ADMIN = {
@@ -12,7 +12,7 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Contraseña").fill(password);
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page).toHaveURL("/admin");
+  await finishSignIn(page, email, password, "/admin");
 }
 
 const STAFF = { name: "Luis Gómez", email: "luis.e2e@example.com" };
@@ -20,14 +20,18 @@ const STAFF = { name: "Luis Gómez", email: "luis.e2e@example.com" };
 test.describe.configure({ mode: "serial" });
 
 test("the administrator created with user:create signs in, out and in again", async ({ page }) => {
+  test.setTimeout(90_000); // enrols the second factor too
   await page.goto("/auth");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Acceso al área privada");
   await expectAccessible(page);
   await page.getByLabel("Email").fill(ADMIN.email);
   await page.getByLabel("Contraseña").fill(ADMIN.password);
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page).toHaveURL("/admin");
-  await expect(page.getByText("Has iniciado sesión correctamente")).toBeVisible();
+  // An administrator reads health data: Mi cuenta first, to enrol the second factor.
+  await expect(page).toHaveURL("/admin/cuenta");
+  await expect(page.getByText(/tienes que activar la verificación en dos pasos/)).toBeVisible();
+  await enrolTwoFactor(page, ADMIN.email, ADMIN.password);
+  await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1 })).toContainText(ADMIN.name);
   await expect(page.getByText("Sesión iniciada como")).toBeVisible();
   await expectAccessible(page);
@@ -45,7 +49,8 @@ test("the administrator created with user:create signs in, out and in again", as
   await expect(page.getByRole("alert")).toHaveText("Credenciales incorrectas");
   await page.getByLabel("Contraseña").fill(ADMIN.password);
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page).toHaveURL("/admin/usuarios");
+  await expect(page).toHaveURL(/\/auth\/verificacion\?redirectTo=%2Fadmin%2Fusuarios/);
+  await finishSignIn(page, ADMIN.email, ADMIN.password, "/admin/usuarios");
   await expect(page.getByText("Has iniciado sesión correctamente")).toBeVisible();
 });
 
@@ -88,7 +93,8 @@ test("an administrator invites staff, who sets a password, resets it, and loses 
   await luis.getByLabel("Email").fill(STAFF.email);
   await luis.getByLabel("Contraseña").fill("mi segunda frase secreta");
   await luis.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(luis).toHaveURL("/admin");
+  // An editor must enrol the second factor before anything else.
+  await finishSignIn(luis, STAFF.email, "mi segunda frase secreta", "/admin");
   await expect(luis.getByText("Editor", { exact: true })).toBeVisible();
   await expect(luis.getByRole("link", { name: "Usuarios" })).toHaveCount(0);
   await luis.goto("/admin/usuarios");

@@ -1,4 +1,9 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
 import { test as base, expect, type Page } from "@playwright/test";
 
 /** Every E2E test fails on a page error or console error, and can run axe (WCAG 2.2 AA). */
@@ -63,11 +68,62 @@ export const E2E_ADMIN = {
   password: "un paseo largo por el parque",
 };
 
+// ─── Verificación en dos pasos ──────────────────────────────────────────────────────────────────
+// Administrators and editors must enrol a TOTP factor. The secret shown on Mi cuenta is kept in
+// the E2E server's DATA_DIR (one file per account), so later sign-ins in any spec can make codes.
+
+function secretFile(email: string) {
+  const dataDir = fs.readFileSync(path.join(os.tmpdir(), "psico-e2e-current"), "utf8").trim();
+  return path.join(dataDir, `e2e-totp-${email}.txt`);
+}
+
+/** The current code of the authenticator app for a base32 secret (as the app computes it). */
+export function codeFromSecret(secret: string) {
+  return createOTP(base32.decode(secret), { digits: 6, period: 30 }).totp();
+}
+
+/** On Mi cuenta, not yet enrolled: password → secret → first code. Returns the secret. */
+export async function enrolTwoFactor(page: Page, email: string, password: string) {
+  // Enrolling adds a few page loads to whichever test signs this account in first.
+  test.setTimeout(test.info().timeout + 30_000);
+  await expect(page).toHaveURL("/admin/cuenta");
+  await page.getByLabel("Contraseña").fill(password);
+  await page.getByRole("button", { name: "Empezar la activación" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  fs.writeFileSync(secretFile(email), secret);
+  await page
+    .getByLabel("Código de la aplicación de autenticación")
+    .fill(await codeFromSecret(secret));
+  await page.getByRole("button", { name: "Activar la verificación en dos pasos" }).click();
+  await expect(page.getByText("Activada", { exact: true })).toBeVisible();
+  return secret;
+}
+
+/**
+ * After the password step: types the code (enrolled) or enrols on Mi cuenta (administrator or
+ * editor without 2FA yet), then checks that the person ends on `target`.
+ */
+export async function finishSignIn(page: Page, email: string, password: string, target: string) {
+  await page.waitForURL((url) => !["/auth", "/login"].includes(url.pathname));
+  const { pathname } = new URL(page.url());
+  if (pathname === "/auth/verificacion") {
+    const secret = fs.readFileSync(secretFile(email), "utf8").trim();
+    await page
+      .getByLabel("Código de la aplicación de autenticación")
+      .fill(await codeFromSecret(secret));
+    await page.getByRole("button", { name: "Verificar" }).click();
+  } else if (pathname === "/admin/cuenta" && target !== "/admin/cuenta") {
+    await enrolTwoFactor(page, email, password);
+    await page.goto(target);
+  }
+  await expect(page).toHaveURL(target);
+}
+
 /** Signs in as the E2E administrator (created with `user:create` by tests/support/e2e-server.js). */
 export async function signInAsAdmin(page: Page) {
   await page.goto("/auth");
   await page.getByLabel("Email").fill(E2E_ADMIN.email);
   await page.getByLabel("Contraseña").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page).toHaveURL("/admin");
+  await finishSignIn(page, E2E_ADMIN.email, E2E_ADMIN.password, "/admin");
 }

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, signInAsAdmin, test } from "./fixtures";
+import { expect, expectAccessible, finishSignIn, signInAsAdmin, test } from "./fixtures";
 import { linkInMail } from "./mail";
 
 /** axe (WCAG 2.2 AA) on every route: the public site as a visitor, the admin area per role. */
@@ -39,6 +39,7 @@ const ADMIN_PATHS = [
   "/admin/usuarios",
   "/admin/ajustes",
   "/admin/registro",
+  "/admin/cuenta",
 ];
 
 async function sweep(page: Page, paths: string[], who = "visitante") {
@@ -72,7 +73,7 @@ async function invitedStaff(admin: Page, browser: Browser, role: "editor" | "con
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Contraseña").fill("una frase para la revisión");
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page).toHaveURL("/admin");
+  await finishSignIn(page, email, "una frase para la revisión", "/admin");
   return page;
 }
 

@@ -4,11 +4,12 @@ import { eq } from "drizzle-orm";
 import { setDbHandle } from "~/db/client.server";
 import { reviews, user } from "~/db/schema";
 import { signIn, upsertUserFromCli } from "~/modules/accounts/accounts.server";
+import { ENROL_PATH } from "~/modules/accounts/two-factor.server";
 import type { Capability } from "~/modules/accounts/roles";
 import routes from "~/routes";
 import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
 import { hasAction, intentsOf } from "../support/intents";
-import { cookieFrom, makeRequest, run } from "../support/routes";
+import { cookieFrom, makeRequest, run, staffCookie } from "../support/routes";
 
 /**
  * What every admin route needs: its loader, and each `intent` its action understands with the
@@ -52,11 +53,40 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
       remove: "canManageUsers",
       invite: "canManageUsers",
       approve: "canManageUsers",
+      "reset-2fa": "canManageUsers",
     },
   },
   "routes/admin/settings.tsx": { loader: "canManageUsers", action: { "*": "canManageUsers" } },
   "routes/admin/audit.tsx": { loader: "canManageUsers" },
+  // Mi cuenta (2FA, sessions): every signed-in person, and the only page before enrolling.
+  "routes/admin/account.tsx": {
+    loader: "signedIn",
+    action: {
+      enable: "signedIn",
+      confirm: "signedIn",
+      cancel: "signedIn",
+      codes: "signedIn",
+      disable: "signedIn",
+      "end-session": "signedIn",
+      "end-others": "signedIn",
+    },
+  },
 };
+
+/** Account pages outside /admin that need a signed-in session (anonymous → /auth). */
+const AUTH_REQUIRED = ["routes/auth/reauth.tsx"];
+/** Account pages outside /admin that are public by design (they check their own cookie). */
+const AUTH_PUBLIC = [
+  "routes/auth/layout.tsx",
+  "routes/auth/login.tsx",
+  "routes/auth/auth.tsx",
+  "routes/auth/reset-password.tsx",
+  "routes/auth/verify-email.tsx",
+  "routes/auth/two-factor.tsx",
+  "routes/auth/sign-out.tsx",
+  // First-run setup: public, but only with the one-time token from the server log.
+  "routes/auth/setup.tsx",
+];
 
 /**
  * The JSON endpoints under /api/: each is either public (null: its own checks, rate limits) or
@@ -93,6 +123,9 @@ function routesUnder(
 
 const ADMIN = routesUnder("/admin", routes as RouteConfigEntry[]);
 const API = routesUnder("/api/", routes as RouteConfigEntry[]);
+const AUTH = routesUnder("/auth", routes as RouteConfigEntry[]).concat(
+  routesUnder("/login", routes as RouteConfigEntry[]),
+);
 
 it("every admin route in routes.ts has an expected permission", () => {
   expect(ADMIN.length).toBeGreaterThan(5);
@@ -113,6 +146,16 @@ it("every /api/ route in routes.ts is declared public or guarded", () => {
     expect(API_REQUIRED, `falta ${file} en API_REQUIRED`).toHaveProperty([file]);
 });
 
+it("every /auth route in routes.ts is declared signed-in only or public", () => {
+  expect(AUTH.length).toBeGreaterThanOrEqual(5);
+  for (const { file } of AUTH) {
+    expect(
+      [...AUTH_REQUIRED, ...AUTH_PUBLIC],
+      `falta ${file} en AUTH_REQUIRED/AUTH_PUBLIC`,
+    ).toContain(file);
+  }
+});
+
 describe.each(DRIVERS)("authorization matrix (%s)", (driver) => {
   let db: TestDatabase;
   const cookies: Record<string, string> = {};
@@ -120,16 +163,21 @@ describe.each(DRIVERS)("authorization matrix (%s)", (driver) => {
   beforeAll(async () => {
     db = await createTestDatabase(driver);
     setDbHandle(db);
+    // Administrators and editors get a TOTP factor and pass the real code step (staffCookie).
     for (const role of ["administrator", "editor", "contributor"]) {
-      const email = `${role}@example.com`;
+      cookies[role] = await staffCookie(db.db, role);
+    }
+    // Signed in with the password only, no second factor yet: may use only Mi cuenta.
+    for (const role of ["administrator", "editor"]) {
+      const email = `${role}-sin-2fa@example.com`;
       await upsertUserFromCli(db.db, { email, password: "matriz de permisos", role });
       const r = await signIn(
         db.db,
         { email, password: "matriz de permisos" },
-        { ip: `ip-${role}` },
+        { ip: `ip-${email}` },
       );
-      if (!r.ok) throw new Error(`no se pudo iniciar sesión como ${role}`);
-      cookies[role] = cookieFrom(r.headers);
+      if (!r.ok || r.twoFactor) throw new Error(`no se pudo iniciar sesión como ${email}`);
+      cookies[`${role} sin 2FA`] = cookieFrom(r.headers);
     }
   });
   afterAll(async () => {
@@ -241,6 +289,52 @@ describe.each(DRIVERS)("authorization matrix (%s)", (driver) => {
       request: makeRequest("/api/eventos", { cookie }),
     });
     expect(stream.status).toBe(401);
+  });
+
+  const unenrolledCases = ADMIN.flatMap(({ file, path }) =>
+    ["administrator sin 2FA", "editor sin 2FA"].flatMap((who) =>
+      (["loader", "action"] as const).map((kind) => ({ file, path, who, kind })),
+    ),
+  );
+
+  it.each(unenrolledCases)("$kind of $path as $who", async ({ file, path, who, kind }) => {
+    const mod = (await import(`../../app/${file}`)) as Record<string, unknown>;
+    const fn = mod[kind] as ((args: never) => unknown) | undefined;
+    if (!fn) return;
+    const url = path.replace(":slug", "un-articulo");
+    const request = makeRequest(url, {
+      cookie: cookies[who],
+      form: kind === "action" ? { intent: "nada" } : undefined,
+    });
+    const outcome = await run(fn, { request, params: { slug: "un-articulo" } });
+    if (path === ENROL_PATH) {
+      expect(outcome.location ?? "").not.toMatch(/^\/(auth|admin)/);
+    } else {
+      expect(outcome.status).toBe(302);
+      expect(outcome.location).toBe(ENROL_PATH);
+    }
+  });
+
+  it("the event stream refuses an administrator without 2FA", async () => {
+    const mod = await import("../../app/routes/resources/events-api");
+    const outcome = await run(mod.loader as (args: never) => unknown, {
+      request: makeRequest("/api/eventos", { cookie: cookies["administrator sin 2FA"] }),
+    });
+    expect(outcome.status).toBe(401);
+  });
+
+  const authCases = AUTH.filter(({ file }) => AUTH_REQUIRED.includes(file)).flatMap(
+    ({ file, path }) => (["loader", "action"] as const).map((kind) => ({ file, path, kind })),
+  );
+
+  it.each(authCases)("$kind of $path needs a session", async ({ file, path, kind }) => {
+    const mod = (await import(`../../app/${file}`)) as Record<string, unknown>;
+    const fn = mod[kind] as ((args: never) => unknown) | undefined;
+    if (!fn) return;
+    const request = makeRequest(path, { form: kind === "action" ? { intent: "nada" } : undefined });
+    const outcome = await run(fn, { request });
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toMatch(/^\/auth\?redirectTo=/);
   });
 
   const apiCases = API.filter(({ file }) => API_REQUIRED[file]?.action).flatMap(({ file, path }) =>

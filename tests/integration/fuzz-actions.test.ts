@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDbHandle } from "~/db/client.server";
-import { signIn, upsertUserFromCli } from "~/modules/accounts/accounts.server";
 import { SETTINGS_SECTIONS } from "~/modules/settings/form";
+import * as accountRoute from "~/routes/admin/account";
 import * as adminBlogRoute from "~/routes/admin/blog";
 import * as blogEditRoute from "~/routes/admin/blog-edit";
 import * as blogNewRoute from "~/routes/admin/blog-new";
@@ -13,8 +13,10 @@ import * as settingsRoute from "~/routes/admin/settings";
 import * as usersRoute from "~/routes/admin/users";
 import * as authRoute from "~/routes/auth/auth";
 import * as loginRoute from "~/routes/auth/login";
+import * as reauthRoute from "~/routes/auth/reauth";
 import * as resetRoute from "~/routes/auth/reset-password";
 import * as setupRoute from "~/routes/auth/setup";
+import * as twoFactorRoute from "~/routes/auth/two-factor";
 import * as verifyRoute from "~/routes/auth/verify-email";
 import * as homeRoute from "~/routes/public/home";
 import * as reviewNewRoute from "~/routes/public/review-new";
@@ -27,7 +29,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "~/routes";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { hasAction, intentsOf } from "../support/intents";
-import { BASE, cookieFrom, makeContext, run } from "../support/routes";
+import { BASE, makeContext, run, staffCookie } from "../support/routes";
 
 /**
  * Property-based fuzzing of every form action: hostile bodies (random, huge and control-character
@@ -113,6 +115,12 @@ const PUBLIC_ACTIONS: ActionCase[] = [
     action: setupRoute.action,
     fields: ["token", "name", "email", "password"],
   },
+  {
+    file: "routes/auth/two-factor.tsx",
+    path: "/auth/verificacion",
+    action: twoFactorRoute.action,
+    fields: ["method", "code", "redirectTo"],
+  },
 ];
 
 const SETTINGS_KEYS = SETTINGS_SECTIONS.flatMap((s) => s.fields.map((f) => f.key));
@@ -144,7 +152,20 @@ const ADMIN_ACTIONS: ActionCase[] = [
     path: "/admin/usuarios",
     action: usersRoute.action,
     fields: ["userId", "role", "name", "email"],
-    intents: ["role", "remove", "invite", "approve"],
+    intents: ["role", "remove", "invite", "approve", "reset-2fa"],
+  },
+  {
+    file: "routes/admin/account.tsx",
+    path: "/admin/cuenta",
+    action: accountRoute.action,
+    fields: ["password", "code", "sessionId"],
+    intents: ["enable", "confirm", "cancel", "codes", "disable", "end-session", "end-others"],
+  },
+  {
+    file: "routes/auth/reauth.tsx",
+    path: "/auth/confirmar",
+    action: reauthRoute.action,
+    fields: ["password", "code", "redirectTo"],
   },
   {
     file: "routes/admin/blog.tsx",
@@ -404,18 +425,8 @@ describe("fuzzing every form action with hostile input (PGlite)", () => {
   beforeAll(async () => {
     db = await createTestDatabase("pglite");
     setDbHandle(db);
-    await upsertUserFromCli(db.db, {
-      email: "fuzz-admin@example.com",
-      password: "entradas hostiles",
-      role: "administrator",
-    });
-    const r = await signIn(
-      db.db,
-      { email: "fuzz-admin@example.com", password: "entradas hostiles" },
-      { ip: "fuzz" },
-    );
-    if (!r.ok) throw new Error("sign-in failed");
-    adminCookie = cookieFrom(r.headers);
+    // A fully signed-in administrator (password + TOTP), so actions get past the 2FA guard.
+    adminCookie = await staffCookie(db.db, "administrator", "fuzz-admin@example.com");
   });
   afterAll(async () => {
     setDbHandle(undefined);

@@ -4,6 +4,8 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPgDatabase } from "../support/db";
 import {
+  cookiesOf,
+  enrolOverHttp,
   createFirstAdmin,
   freePort,
   type RunningServer,
@@ -267,11 +269,8 @@ describe.skipIf(!PG)("two server instances on one PostgreSQL database", () => {
       password: "una frase larga de prueba",
     });
     expect(signUp.status).toBe(302);
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .filter((c) => !c.endsWith("="))
-      .join("; ");
+    // Administrators enrol a second factor first (Mi cuenta); the renewed session works on B.
+    const cookie = await enrolOverHttp(a.url, cookiesOf(signUp), "una frase larga de prueba");
     const onB = await fetch(`${b.url}/admin`, { headers: { cookie }, redirect: "manual" });
     expect(onB.status).toBe(200);
     expect(await onB.text()).toContain("Admin");

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPgDatabase } from "../support/db";
-import { createFirstAdmin, type RunningServer, startServer } from "../support/server";
+import {
+  createFirstAdmin,
+  enrolOverHttp,
+  type RunningServer,
+  startServer,
+} from "../support/server";
 
 /**
  * The new-review notice is live across instances (D16): a review sent to one server reaches a
@@ -40,11 +45,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("live review notice on PostgreSQ
       password: "un paseo largo por el parque",
     });
     expect(signUp.status).toBe(302);
-    const cookie = signUp.headers
+    const firstCookie = signUp.headers
       .getSetCookie()
       .map((c) => c.split(";")[0])
       .join("; ");
-    expect(cookie).toContain("session");
+    expect(firstCookie).toContain("session");
+    // An administrator without a second factor gets no event stream: enrol first (Mi cuenta).
+    expect((await fetch(`${b.url}/api/eventos`, { headers: { cookie: firstCookie } })).status).toBe(
+      401,
+    );
+    const cookie = await enrolOverHttp(a.url, firstCookie, "un paseo largo por el parque");
 
     // …and its session is valid on instance B, where the event stream is opened.
     expect((await fetch(`${b.url}/api/eventos`)).status).toBe(401);

@@ -2,7 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFirstAdmin, type RunningServer, startServer, tempDataDir } from "../support/server";
+import {
+  cookiesOf,
+  createFirstAdmin,
+  enrolOverHttp,
+  type RunningServer,
+  startServer,
+  tempDataDir,
+} from "../support/server";
 
 /** Uploads and media over real HTTP: busboy behind Express, streaming, headers, size limit. */
 describe("image upload and media on the built server", () => {
@@ -17,12 +24,9 @@ describe("image upload and media on the built server", () => {
       email: "ana.media@example.com",
       password: "subir fotos al servidor",
     });
-    cookie = res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .filter((pair) => !pair.endsWith("="))
-      .join("; ");
-    expect(cookie).not.toBe("");
+    expect(cookiesOf(res)).not.toBe("");
+    // Administrators must enrol a second factor before anything else.
+    cookie = await enrolOverHttp(server.url, cookiesOf(res), "subir fotos al servidor");
   });
   afterAll(async () => {
     await server?.stop();

@@ -3,7 +3,13 @@ import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { requestInfoContext } from "~/context";
 import type { Db } from "~/db/client.server";
+import { createOTP } from "@better-auth/utils/otp";
+import { symmetricEncrypt } from "better-auth/crypto";
+import { eq } from "drizzle-orm";
+import { twoFactor, user } from "~/db/schema";
 import { signIn, upsertUserFromCli } from "~/modules/accounts/accounts.server";
+import { getAuth } from "~/modules/accounts/auth.server";
+import { completeTwoFactorSignIn, twoFactorRequired } from "~/modules/accounts/two-factor.server";
 
 export const BASE = "http://localhost:3000";
 
@@ -106,11 +112,58 @@ export function linkFrom(raw: string, pathPrefix: string) {
   return match[0];
 }
 
-/** Creates (or updates) a staff account with this role and returns its signed-in cookie. */
+/** The raw TOTP secret the test accounts get (the plugin's secrets are 32 random characters). */
+export const TEST_TOTP_SECRET = "prueba-secreto-totp-de-32-bytes!";
+export const TEST_RECOVERY_CODES = ["AAAAA-11111", "BBBBB-22222", "CCCCC-33333"];
+
+/** The current 6-digit code for a raw TOTP secret (the same algorithm as the plugin). */
+export function totpCode(secret: string = TEST_TOTP_SECRET) {
+  return createOTP(secret, { digits: 6, period: 30 }).totp();
+}
+
+/**
+ * Gives an account a verified TOTP factor directly in the database, encrypted with AUTH_SECRET
+ * exactly as the twoFactor plugin stores it (tests only: real people enrol in Mi cuenta).
+ */
+export async function enrolTotp(db: Db, userId: string, secret: string = TEST_TOTP_SECRET) {
+  const ctx = await getAuth(db).$context;
+  await db.delete(twoFactor).where(eq(twoFactor.userId, userId));
+  await db.insert(twoFactor).values({
+    id: crypto.randomUUID(),
+    userId,
+    secret: await symmetricEncrypt({ key: ctx.secretConfig, data: secret }),
+    backupCodes: await symmetricEncrypt({
+      key: ctx.secretConfig,
+      data: JSON.stringify(TEST_RECOVERY_CODES),
+    }),
+    verified: true,
+  });
+  await db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, userId));
+}
+
+let codeStep = 0;
+
+/**
+ * Creates (or updates) a staff account with this role and returns its signed-in cookie. Roles
+ * that require 2FA (administrator, editor) get a TOTP factor and go through the real second step,
+ * so the cookie passes the guard.
+ */
 export async function staffCookie(db: Db, role: string, email = `${role}@example.com`) {
   const password = "una frase de prueba larga";
   await upsertUserFromCli(db, { email, password, role });
+  if (twoFactorRequired(role)) {
+    const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    await enrolTotp(db, row!.id);
+  }
   const r = await signIn(db, { email, password }, { ip: `ip-${email}` });
   if (!r.ok) throw new Error(`no se pudo iniciar sesión como ${email}`);
-  return cookieFrom(r.headers);
+  if (!r.twoFactor) return cookieFrom(r.headers);
+  const done = await completeTwoFactorSignIn(
+    db,
+    cookieFrom(r.headers),
+    { method: "totp", code: await totpCode() },
+    { ip: `ip-${email}-codigo-${++codeStep}` },
+  );
+  if (!done.ok) throw new Error(`no se pudo completar la verificación en dos pasos de ${email}`);
+  return cookieFrom(done.headers);
 }

@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -119,4 +121,40 @@ export async function createFirstAdmin(
       ...fields,
     }),
   });
+}
+
+/** "name=value; …" from a response's Set-Cookie headers (cleared cookies left out). */
+export function cookiesOf(res: Response) {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
+/**
+ * Administrators and editors must enrol a second factor before using the admin area: this does
+ * it over HTTP as a person would on Mi cuenta (password → secret → first code) and returns the
+ * renewed session cookie.
+ */
+export async function enrolOverHttp(url: string, cookie: string, password: string) {
+  const post = (form: Record<string, string>) =>
+    fetch(`${url}/admin/cuenta`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: url, cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(form),
+    });
+  const started = await post({ intent: "enable", password });
+  if (started.status !== 302) throw new Error(`activar 2FA: ${started.status}`);
+  const page = await (await fetch(`${url}/admin/cuenta`, { headers: { cookie } })).text();
+  const secret = /data-testid="totp-secret">([A-Z2-7]+)</.exec(page)?.[1];
+  if (!secret) throw new Error("no se ve la clave de la verificación en dos pasos");
+  const code = await createOTP(base32.decode(secret), { digits: 6, period: 30 }).totp();
+  const confirmed = await post({ intent: "confirm", code });
+  const renewed = cookiesOf(confirmed);
+  if (confirmed.status !== 302 || !renewed.includes("session_token")) {
+    throw new Error(`confirmar 2FA: ${confirmed.status}`);
+  }
+  return renewed;
 }

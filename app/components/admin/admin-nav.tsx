@@ -7,6 +7,7 @@ import {
   Menu,
   MessageSquareQuote,
   Settings,
+  ShieldCheck,
   Users,
 } from "lucide-react";
 import { useState } from "react";
@@ -36,6 +37,7 @@ const LINKS = [
     icon: History,
     capability: "canManageUsers",
   },
+  { to: "/admin/cuenta", label: "Mi cuenta", icon: ShieldCheck },
 ] as const;
 
 function NavContent({

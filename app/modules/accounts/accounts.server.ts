@@ -3,7 +3,7 @@ import { APIError } from "better-auth/api";
 import { and, asc, count, eq, isNull, like, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "~/db/client.server";
-import { account, session, user, verification } from "~/db/schema";
+import { account, session, twoFactor, user, verification } from "~/db/schema";
 import { simpleHtml } from "~/modules/mail/mail.server";
 import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { getEnv } from "~/utils/env.server";
@@ -78,7 +78,7 @@ export async function signIn(
   input: unknown,
   info: ClientInfo,
   cookie?: string | null,
-): Promise<Success<{ headers: Headers; userId: string }> | Failure> {
+): Promise<Success<{ headers: Headers; userId: string; twoFactor?: boolean }> | Failure> {
   const parsed = SignInSchema.safeParse(input);
   if (!parsed.success) {
     return { ok: false, status: 400, formError: MESSAGES.fillAll };
@@ -105,6 +105,11 @@ export async function signIn(
       headers: authHeaders(info),
       returnHeaders: true,
     });
+    if ("twoFactorRedirect" in result.response) {
+      // Password right; the session only exists after the code step (two-factor.server.ts).
+      await clearKey(db, failKey);
+      return { ok: true, headers: result.headers, userId: "", twoFactor: true };
+    }
     const userId = result.response.user.id;
     await clearKey(db, failKey);
     await db.update(user).set({ lastLoginAt: new Date() }).where(eq(user.id, userId));
@@ -480,6 +485,7 @@ export async function listUsers(db: Db) {
       approvedAt: user.approvedAt,
       createdAt: user.createdAt,
       lastLoginAt: user.lastLoginAt,
+      twoFactorEnabled: user.twoFactorEnabled,
     })
     .from(user)
     .orderBy(asc(user.createdAt));
@@ -704,6 +710,9 @@ export async function upsertUserFromCli(
       });
     }
     await tx.delete(session).where(eq(session.userId, existing.id));
+    // Break-glass for a lost second factor (e.g. the only administrator): enrol again on sign-in.
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, existing.id));
+    await tx.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, existing.id));
   });
   await audit(db, { action: "user_created_cli", target: email.data, details: { role: role.data } });
   return { ok: true, created: false };

@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as schema from "~/db/schema";
@@ -17,6 +18,8 @@ export async function hashKeepingPrefix(identifier: string) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(identifier));
   return prefix + Buffer.from(digest).toString("base64url");
 }
+/** The name authenticator apps show next to the code. */
+export const TOTP_ISSUER = "Consulta de Psicología";
 
 function createAuth(db: Db) {
   const env = getEnv();
@@ -38,6 +41,7 @@ function createAuth(db: Db) {
         session: schema.session,
         account: schema.account,
         verification: schema.verification,
+        twoFactor: schema.twoFactor,
       },
     }),
     telemetry: { enabled: false },
@@ -50,6 +54,18 @@ function createAuth(db: Db) {
         overrides: { "reset-password:": { hash: hashKeepingPrefix } },
       },
     },
+    // TOTP second factor with recovery codes (two-factor.server.ts). The plugin encrypts the
+    // secret and the codes with AUTH_SECRET, allows 5 tries per sign-in challenge and locks the
+    // factor for 15 minutes after 10 consecutive failures.
+    plugins: [
+      twoFactor({
+        issuer: TOTP_ISSUER,
+        totpOptions: { digits: 6, period: 30 },
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
+        twoFactorCookieMaxAge: 10 * 60,
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      }),
+    ],
     // Our own limits live in the database (shared across instances); see accounts.server.ts.
     rateLimit: { enabled: false },
     user: {

@@ -5,6 +5,7 @@ import { type Failure, requestPasswordReset, signIn, signUp } from "./accounts.s
 import { clientInfo } from "./guard.server";
 import { getEnv } from "~/utils/env.server";
 import { MESSAGES, safeRedirect } from "./schemas";
+import { VERIFY_PATH } from "./two-factor.server";
 
 /** safeRedirect against this site's canonical origin (PUBLIC_URL). */
 export function redirectTarget(to: string | null | undefined) {
@@ -21,7 +22,7 @@ export function failure(result: Failure) {
   );
 }
 
-function withCookies(headers: Headers, ...more: string[]) {
+export function withCookies(headers: Headers, ...more: string[]) {
   const out = new Headers();
   for (const c of headers.getSetCookie()) out.append("Set-Cookie", c);
   for (const c of more) out.append("Set-Cookie", c);
@@ -38,6 +39,12 @@ export async function signInAction(request: Request, context: Ctx, form: FormDat
   );
   if (!result.ok) return failure(result);
   const to = redirectTarget(String(form.get("redirectTo") ?? ""));
+  if (result.twoFactor) {
+    // Second step: the plugin set a short-lived challenge cookie; the code page finishes it.
+    return redirect(`${VERIFY_PATH}?redirectTo=${encodeURIComponent(to)}`, {
+      headers: withCookies(result.headers),
+    });
+  }
   const toast = await toastHeader({
     title: "Éxito",
     description: "Has iniciado sesión correctamente",

@@ -10,7 +10,7 @@ import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { getDb } from "~/db/client.server";
 import { audit } from "~/modules/accounts/audit.server";
-import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
+import { clientInfo, requireRecentAuth, requireUser } from "~/modules/accounts/guard.server";
 import { SETTINGS_SECTIONS, settingsFromForm } from "~/modules/settings/form";
 import { isPlaceholder } from "~/modules/settings/schemas";
 import { SOCIAL_LABELS, SOCIAL_NETWORKS } from "~/modules/settings/social";
@@ -35,6 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireUser(request, "canManageUsers");
+  await requireRecentAuth(request, me);
   const db = await getDb();
   const before = await getSettings(db);
   const result = await updateSettings(db, settingsFromForm(await readForm(request)));

@@ -1,4 +1,4 @@
-import { Check, Trash2, UserPlus, X } from "lucide-react";
+import { Check, KeyRound, Trash2, UserPlus, X } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { ConfirmAction } from "~/components/admin/confirm-action";
@@ -26,7 +26,8 @@ import {
   removalBlocker,
   removeUser,
 } from "~/modules/accounts/accounts.server";
-import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
+import { clientInfo, requireRecentAuth, requireUser } from "~/modules/accounts/guard.server";
+import { resetTwoFactor } from "~/modules/accounts/two-factor.server";
 import { ROLE_LABELS, ROLES, roleLabel } from "~/modules/accounts/roles";
 import { formatShortDateTime } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -43,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const users = await listUsers(await getDb());
   const administrators = users.filter((u) => u.role === "administrator").length;
   return {
+    me: me.id,
     users: users.map((u) => ({
       ...u,
       createdAt: u.createdAt.toISOString(),
@@ -66,6 +68,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const info = clientInfo(request, context);
   const form = await readForm(request);
   const intent = form.get("intent");
+  // Every change to who may do what needs a password (+ code) from the last 10 minutes.
+  if (["role", "approve", "remove", "reset-2fa", "invite"].includes(String(intent))) {
+    await requireRecentAuth(request, me);
+  }
+  if (intent === "reset-2fa") {
+    const result = await resetTwoFactor(db, me, form.get("userId"), info);
+    if (!result.ok) return fail(result);
+    return redirectWithToast("/admin/usuarios", {
+      title: "Verificación en dos pasos restablecida",
+      description: `Se han cerrado las sesiones de ${result.email}; deberá activarla de nuevo al entrar.`,
+    });
+  }
   if (intent === "role") {
     const result = await changeRole(db, me, form.get("userId"), form.get("role"), info);
     if (!result.ok) return fail(result);
@@ -149,6 +163,9 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
                     Pendiente de aprobación
                   </Badge>
                 ) : null}
+                {u.twoFactorEnabled ? (
+                  <Badge className="ml-2">Verificación en dos pasos</Badge>
+                ) : null}
               </TableCell>
               <TableCell>
                 <Form method="post" className="flex items-center gap-2">
@@ -203,32 +220,60 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
                       }
                     />
                   </div>
-                ) : u.blocker ? (
-                  <div className="flex flex-col items-start gap-1">
-                    <Button size="sm" variant="ghost" disabled aria-describedby={`bloqueo-${u.id}`}>
-                      <Trash2 aria-hidden="true" /> Eliminar
-                    </Button>
-                    <span id={`bloqueo-${u.id}`} className="text-xs text-muted">
-                      {u.blocker}
-                    </span>
-                  </div>
                 ) : (
-                  <ConfirmAction
-                    title="Eliminar usuario"
-                    description={
-                      <>
-                        Se eliminará la cuenta de {u.name} ({u.email}) y se cerrarán sus sesiones.
-                        Esta acción no se puede deshacer.
-                      </>
-                    }
-                    fields={{ intent: "remove", userId: u.id }}
-                    trigger={
-                      <Button size="sm" variant="ghost" className="text-danger">
-                        <Trash2 aria-hidden="true" /> Eliminar
-                        <span className="sr-only"> a {u.name}</span>
-                      </Button>
-                    }
-                  />
+                  <div className="flex flex-wrap items-start gap-2">
+                    {u.twoFactorEnabled && u.id !== loaderData.me ? (
+                      <ConfirmAction
+                        title="Restablecer verificación en dos pasos"
+                        description={
+                          <>
+                            Se borrará la verificación en dos pasos de {u.name} ({u.email}) y se
+                            cerrarán sus sesiones. Deberá activarla de nuevo al entrar.
+                          </>
+                        }
+                        fields={{ intent: "reset-2fa", userId: u.id }}
+                        confirmLabel="Restablecer"
+                        trigger={
+                          <Button size="sm" variant="ghost">
+                            <KeyRound aria-hidden="true" /> Restablecer verificación en dos pasos
+                            <span className="sr-only"> de {u.name}</span>
+                          </Button>
+                        }
+                      />
+                    ) : null}
+                    {u.blocker ? (
+                      <div className="flex flex-col items-start gap-1">
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          disabled
+                          aria-describedby={`bloqueo-${u.id}`}
+                        >
+                          <Trash2 aria-hidden="true" /> Eliminar
+                        </Button>
+                        <span id={`bloqueo-${u.id}`} className="text-xs text-muted">
+                          {u.blocker}
+                        </span>
+                      </div>
+                    ) : (
+                      <ConfirmAction
+                        title="Eliminar usuario"
+                        description={
+                          <>
+                            Se eliminará la cuenta de {u.name} ({u.email}) y se cerrarán sus
+                            sesiones. Esta acción no se puede deshacer.
+                          </>
+                        }
+                        fields={{ intent: "remove", userId: u.id }}
+                        trigger={
+                          <Button size="sm" variant="ghost" className="text-danger">
+                            <Trash2 aria-hidden="true" /> Eliminar
+                            <span className="sr-only"> a {u.name}</span>
+                          </Button>
+                        }
+                      />
+                    )}
+                  </div>
                 )}
               </TableCell>
             </TableRow>

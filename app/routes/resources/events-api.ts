@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getAuth } from "~/modules/accounts/auth.server";
-import { getUser } from "~/modules/accounts/guard.server";
+import { getVerifiedUser } from "~/modules/accounts/guard.server";
 import { newReviewStream } from "~/modules/reviews/live.server";
 import type { Route } from "./+types/events-api";
 
@@ -11,7 +11,8 @@ import type { Route } from "./+types/events-api";
  * stream ends after sign-out, expiry, role change or removal.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getUser(request);
+  // Same rules as the admin pages: approved, enrolled in 2FA when the role requires it, not idle.
+  const user = await getVerifiedUser(request);
   if (!user) {
     return data({ message: "Inicia sesión para recibir avisos." }, { status: 401 });
   }

@@ -1,0 +1,352 @@
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
+import { APIError } from "better-auth/api";
+import { symmetricDecrypt } from "better-auth/crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { session, twoFactor, user } from "~/db/schema";
+import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import type { ClientInfo, Failure, SessionUser } from "./accounts.server";
+import { audit } from "./audit.server";
+import { getAuth, TOTP_ISSUER } from "./auth.server";
+import type { Role } from "./roles";
+
+/**
+ * TOTP second factor (better-auth's twoFactor plugin) with recovery codes. Administrators and
+ * editors read health data: for them it is mandatory (the guard sends them to Mi cuenta until they
+ * enrol). Contributors may enrol.
+ */
+export const TWO_FACTOR_REQUIRED_ROLES: readonly Role[] = ["administrator", "editor"];
+export const ENROL_PATH = "/admin/cuenta";
+export const VERIFY_PATH = "/auth/verificacion";
+export const CODE_LIMIT = { limit: 10, windowMs: 5 * 60_000 };
+
+export function twoFactorRequired(role: string) {
+  return (TWO_FACTOR_REQUIRED_ROLES as readonly string[]).includes(role);
+}
+
+const MESSAGES = {
+  badCode: "El código no es correcto.",
+  badRecovery: "El código de recuperación no es correcto o ya se ha usado.",
+  codeFormat: "Escribe los 6 dígitos de tu aplicación de autenticación",
+  recoveryFormat: "Escribe un código de recuperación (10 letras y números)",
+  expired: "La verificación ha caducado. Vuelve a iniciar sesión.",
+  tooMany: "Demasiados intentos. Espera unos minutos y vuelve a iniciar sesión.",
+  badPassword: "La contraseña no es correcta.",
+  password: "Escribe tu contraseña",
+};
+
+type Success<T = object> = { ok: true } & T;
+
+function headersFor(cookie: string | null, info?: ClientInfo) {
+  const headers = new Headers();
+  if (cookie) headers.set("cookie", cookie);
+  if (info?.userAgent) headers.set("user-agent", info.userAgent);
+  if (info?.ip) headers.set("x-forwarded-for", info.ip);
+  return headers;
+}
+
+function errorCode(error: unknown) {
+  if (!(error instanceof APIError)) return null;
+  const body = error.body as { code?: string } | undefined;
+  return body?.code ?? null;
+}
+
+/** The pending sign-in challenge cookie set by the plugin after the password step. */
+export function hasTwoFactorChallenge(cookie: string | null) {
+  return !!cookie && /(^|;\s*)(__Secure-)?consulta\.two_factor=/.test(cookie);
+}
+
+export type CodeMethod = "totp" | "recovery";
+
+export function normalizeCode(method: CodeMethod, raw: unknown): string | null {
+  if (typeof raw !== "string" || raw.length > 40) return null;
+  const compact = raw.replace(/[\s-]+/g, "");
+  if (method === "totp") return /^\d{6}$/.test(compact) ? compact : null;
+  if (!/^[A-Za-z0-9]{10}$/.test(compact)) return null;
+  return `${compact.slice(0, 5)}-${compact.slice(5)}`;
+}
+
+// ─── Sign-in, second step ────────────────────────────────────────────────────────────────────────
+
+/** Completes a sign-in whose password step answered twoFactorRedirect: TOTP or a recovery code. */
+export async function completeTwoFactorSignIn(
+  db: Db,
+  cookie: string | null,
+  input: { method: unknown; code: unknown },
+  info: ClientInfo,
+): Promise<Success<{ headers: Headers; userId: string }> | Failure> {
+  const method: CodeMethod = input.method === "recovery" ? "recovery" : "totp";
+  if (!hasTwoFactorChallenge(cookie))
+    return { ok: false, status: 400, formError: MESSAGES.expired };
+  const code = normalizeCode(method, input.code);
+  if (!code) {
+    const message = method === "totp" ? MESSAGES.codeFormat : MESSAGES.recoveryFormat;
+    return { ok: false, status: 400, fieldErrors: { code: [message] } };
+  }
+  const perIp = await hitRateLimit(db, `2fa-ip:${info.ip}`, CODE_LIMIT.limit, CODE_LIMIT.windowMs);
+  if (!perIp.allowed) return { ok: false, status: 429, formError: MESSAGES.tooMany };
+  const auth = getAuth(db);
+  try {
+    const result =
+      method === "totp"
+        ? await auth.api.verifyTOTP({
+            body: { code },
+            headers: headersFor(cookie, info),
+            returnHeaders: true,
+          })
+        : await auth.api.verifyBackupCode({
+            body: { code },
+            headers: headersFor(cookie, info),
+            returnHeaders: true,
+          });
+    const signedIn = result.response.user as { id: string; email: string };
+    await db.update(user).set({ lastLoginAt: new Date() }).where(eq(user.id, signedIn.id));
+    await audit(db, {
+      action: "login",
+      actor: { id: signedIn.id, email: signedIn.email },
+      details: { twoFactor: method },
+      ip: info.ip,
+    });
+    return { ok: true, headers: result.headers, userId: signedIn.id };
+  } catch (error) {
+    const code = errorCode(error);
+    if (!code) throw error;
+    if (code === "INVALID_TWO_FACTOR_COOKIE") {
+      return { ok: false, status: 400, formError: MESSAGES.expired };
+    }
+    await audit(db, {
+      action: "two_factor_failed",
+      details: { method, reason: code },
+      ip: info.ip,
+    });
+    if (code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE" || code === "ACCOUNT_TEMPORARILY_LOCKED") {
+      return { ok: false, status: 429, formError: MESSAGES.tooMany };
+    }
+    return {
+      ok: false,
+      status: 400,
+      formError: method === "totp" ? MESSAGES.badCode : MESSAGES.badRecovery,
+    };
+  }
+}
+
+// ─── Enrolment (Mi cuenta) ───────────────────────────────────────────────────────────────────────
+
+export interface PendingEnrolment {
+  secret: string;
+  uri: string;
+  backupCodes: string[];
+}
+
+/** Whether the user has a verified factor, and the secret/codes of an enrolment not yet confirmed. */
+export async function twoFactorStatus(db: Db, userId: string, email: string) {
+  const [u] = await db
+    .select({ enabled: user.twoFactorEnabled })
+    .from(user)
+    .where(eq(user.id, userId));
+  const [row] = await db.select().from(twoFactor).where(eq(twoFactor.userId, userId));
+  let pending: PendingEnrolment | null = null;
+  if (row && !row.verified && !u?.enabled) {
+    const ctx = await getAuth(db).$context;
+    const raw = await symmetricDecrypt({ key: ctx.secretConfig, data: row.secret });
+    const codes = JSON.parse(
+      await symmetricDecrypt({ key: ctx.secretConfig, data: row.backupCodes }),
+    ) as string[];
+    const secret = base32.encode(new TextEncoder().encode(raw), { padding: false });
+    const uri = createOTP(raw, { digits: 6, period: 30 }).url(TOTP_ISSUER, email);
+    pending = { secret, uri, backupCodes: codes };
+  }
+  return { enabled: u?.enabled === true, pending };
+}
+
+/** Step 1: checks the password and creates a secret + recovery codes (not active until step 2). */
+export async function startEnrolment(
+  db: Db,
+  cookie: string | null,
+  actor: SessionUser,
+  password: unknown,
+  info: ClientInfo,
+): Promise<Success | Failure> {
+  if (typeof password !== "string" || !password || password.length > 128) {
+    return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.password] } };
+  }
+  const limited = await hitRateLimit(
+    db,
+    `2fa-enrol:${actor.id}`,
+    CODE_LIMIT.limit,
+    CODE_LIMIT.windowMs,
+  );
+  if (!limited.allowed) return { ok: false, status: 429, formError: MESSAGES.tooMany };
+  try {
+    await getAuth(db).api.enableTwoFactor({
+      body: { password },
+      headers: headersFor(cookie, info),
+    });
+    return { ok: true };
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "INVALID_PASSWORD") {
+      return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.badPassword] } };
+    }
+    if (code === "TOTP_ALREADY_ENABLED") {
+      return {
+        ok: false,
+        status: 409,
+        formError: "La verificación en dos pasos ya está activada.",
+      };
+    }
+    throw error;
+  }
+}
+
+/** Step 2: the first code from the app activates the factor (the session is renewed). */
+export async function confirmEnrolment(
+  db: Db,
+  cookie: string | null,
+  actor: SessionUser,
+  rawCode: unknown,
+  info: ClientInfo,
+): Promise<Success<{ headers: Headers }> | Failure> {
+  const code = normalizeCode("totp", rawCode);
+  if (!code) return { ok: false, status: 400, fieldErrors: { code: [MESSAGES.codeFormat] } };
+  const [row] = await db.select().from(twoFactor).where(eq(twoFactor.userId, actor.id));
+  if (!row || row.verified) {
+    return { ok: false, status: 409, formError: "Empieza de nuevo la activación." };
+  }
+  const limited = await hitRateLimit(
+    db,
+    `2fa-enrol:${actor.id}`,
+    CODE_LIMIT.limit,
+    CODE_LIMIT.windowMs,
+  );
+  if (!limited.allowed) return { ok: false, status: 429, formError: MESSAGES.tooMany };
+  try {
+    const result = await getAuth(db).api.verifyTOTP({
+      body: { code },
+      headers: headersFor(cookie, info),
+      returnHeaders: true,
+    });
+    await audit(db, { action: "two_factor_enabled", actor, ip: info.ip });
+    return { ok: true, headers: result.headers };
+  } catch (error) {
+    if (errorCode(error) === "INVALID_CODE") {
+      await audit(db, {
+        action: "two_factor_failed",
+        actor,
+        details: { method: "totp", reason: "enrolment" },
+        ip: info.ip,
+      });
+      return { ok: false, status: 400, fieldErrors: { code: [MESSAGES.badCode] } };
+    }
+    throw error;
+  }
+}
+
+/** New recovery codes (the old ones stop working); asks the password again. */
+export async function regenerateRecoveryCodes(
+  db: Db,
+  cookie: string | null,
+  actor: SessionUser,
+  password: unknown,
+  info: ClientInfo,
+): Promise<Success<{ backupCodes: string[] }> | Failure> {
+  if (typeof password !== "string" || !password || password.length > 128) {
+    return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.password] } };
+  }
+  try {
+    const result = await getAuth(db).api.generateBackupCodes({
+      body: { password },
+      headers: headersFor(cookie, info),
+    });
+    await audit(db, { action: "two_factor_codes_regenerated", actor, ip: info.ip });
+    return { ok: true, backupCodes: result.backupCodes };
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "INVALID_PASSWORD") {
+      return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.badPassword] } };
+    }
+    if (code === "TWO_FACTOR_NOT_ENABLED") {
+      return {
+        ok: false,
+        status: 409,
+        formError: "La verificación en dos pasos no está activada.",
+      };
+    }
+    throw error;
+  }
+}
+
+/** Contributors may switch it off; administrators and editors cannot (it is required for them). */
+export async function disableOwnTwoFactor(
+  db: Db,
+  cookie: string | null,
+  actor: SessionUser,
+  password: unknown,
+  info: ClientInfo,
+): Promise<Success<{ headers: Headers }> | Failure> {
+  if (twoFactorRequired(actor.role)) {
+    return {
+      ok: false,
+      status: 403,
+      formError: "Tu rol exige la verificación en dos pasos: no se puede desactivar.",
+    };
+  }
+  if (typeof password !== "string" || !password || password.length > 128) {
+    return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.password] } };
+  }
+  try {
+    const result = await getAuth(db).api.disableTwoFactor({
+      body: { password },
+      headers: headersFor(cookie, info),
+      returnHeaders: true,
+    });
+    await audit(db, { action: "two_factor_disabled", actor, ip: info.ip });
+    return { ok: true, headers: result.headers };
+  } catch (error) {
+    if (errorCode(error) === "INVALID_PASSWORD") {
+      return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.badPassword] } };
+    }
+    throw error;
+  }
+}
+
+/** Drops an enrolment started but not confirmed (so a new secret can be generated). */
+export async function cancelPendingEnrolment(db: Db, userId: string) {
+  await db
+    .delete(twoFactor)
+    .where(and(eq(twoFactor.userId, userId), eq(twoFactor.verified, false)));
+}
+
+// ─── Administrator: reset a lost factor ──────────────────────────────────────────────────────────
+
+/** Removes another account's factor and ends its sessions: it must enrol again on next sign-in. */
+export async function resetTwoFactor(
+  db: Db,
+  actor: SessionUser,
+  userId: unknown,
+  info: ClientInfo,
+): Promise<Success<{ email: string }> | Failure> {
+  if (typeof userId !== "string" || !/^[A-Za-z0-9_-]{1,200}$/.test(userId)) {
+    return { ok: false, status: 400, formError: "Usuario no válido" };
+  }
+  if (userId === actor.id) {
+    return {
+      ok: false,
+      status: 409,
+      formError: "No puedes restablecer tu propia verificación: usa Mi cuenta.",
+    };
+  }
+  const [target] = await db.select().from(user).where(eq(user.id, userId));
+  if (!target) return { ok: false, status: 404, formError: "Usuario no encontrado" };
+  await db.transaction(async (tx) => {
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, target.id));
+    await tx
+      .update(user)
+      .set({ twoFactorEnabled: false, updatedAt: new Date() })
+      .where(eq(user.id, target.id));
+    await tx.delete(session).where(eq(session.userId, target.id));
+  });
+  await audit(db, { action: "two_factor_reset", actor, target: target.email, ip: info.ip });
+  return { ok: true, email: target.email };
+}

@@ -1,0 +1,106 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { AuthError } from "~/components/site/auth-forms";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { getDb } from "~/db/client.server";
+import { clientInfo, getSessionStateFor, requireUser } from "~/modules/accounts/guard.server";
+import { redirectTarget } from "~/modules/accounts/handlers.server";
+import { reauthenticate } from "~/modules/accounts/sessions.server";
+import { readForm } from "~/utils/form";
+import { pageMeta, rootFromMatches } from "~/utils/meta";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/reauth";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(rootFromMatches(matches), {
+    title: "Confirma que eres tú",
+    path: "/auth/confirmar",
+    noindex: true,
+  });
+
+/** Asks the password (and the code, when enrolled) again before a sensitive action. */
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireUser(request);
+  const state = await getSessionStateFor(request);
+  if (!state) throw redirect("/auth");
+  return {
+    redirectTo: redirectTarget(url.searchParams.get("redirectTo")),
+    needsCode: state.user.twoFactorEnabled,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireUser(request);
+  const state = await getSessionStateFor(request);
+  if (!state) throw redirect("/auth");
+  const form = await readForm(request);
+  const result = await reauthenticate(
+    await getDb(),
+    request.headers.get("cookie"),
+    state,
+    { password: form.get("password"), code: form.get("code") },
+    clientInfo(request, context),
+  );
+  if (!result.ok) {
+    return data(
+      { formError: result.formError ?? null, fieldErrors: result.fieldErrors ?? {} },
+      { status: result.status },
+    );
+  }
+  return redirectWithToast(redirectTarget(String(form.get("redirectTo") ?? "")), {
+    title: "Identidad confirmada",
+    description: "Ya puedes repetir la acción durante los próximos 10 minutos.",
+  });
+}
+
+export default function ReauthPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errors: Record<string, string[] | undefined> = actionData?.fieldErrors ?? {};
+  return (
+    <section className="w-full max-w-md rounded-card border border-border bg-surface p-6 shadow-soft sm:p-8">
+      <h1 className="text-h2">Confirma que eres tú</h1>
+      <p className="mt-2 text-muted">
+        Esta acción es delicada. Para continuar, escribe de nuevo tu contraseña
+        {loaderData.needsCode ? " y el código de tu aplicación de autenticación" : ""}.
+      </p>
+      <Form method="post" className="mt-6 flex flex-col gap-4">
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <AuthError message={actionData?.formError} />
+        <FormField label="Contraseña" name="password" required errors={errors.password}>
+          {(field) => (
+            <Input
+              {...field}
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={128}
+            />
+          )}
+        </FormField>
+        {loaderData.needsCode ? (
+          <FormField
+            label="Código de la aplicación de autenticación"
+            name="code"
+            required
+            errors={errors.code}
+          >
+            {(field) => (
+              <Input
+                {...field}
+                required
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={7}
+              />
+            )}
+          </FormField>
+        ) : null}
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? "Comprobando…" : "Confirmar"}
+        </Button>
+      </Form>
+    </section>
+  );
+}
