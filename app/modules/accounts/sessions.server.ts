@@ -33,10 +33,13 @@ export async function getSessionState(db: Db, cookie: string | null): Promise<Se
       id: session.id,
       authenticatedAt: session.authenticatedAt,
       lastActiveAt: session.lastActiveAt,
+      approvedAt: user.approvedAt,
     })
     .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
     .where(eq(session.id, result.session.id));
-  if (!row) return null;
+  // A pending account has no session to begin with; this refuses one that slipped through.
+  if (!row?.approvedAt) return null;
   return {
     user: {
       id: u.id,
@@ -45,7 +48,7 @@ export async function getSessionState(db: Db, cookie: string | null): Promise<Se
       role: u.role,
       twoFactorEnabled: u.twoFactorEnabled === true,
     },
-    session: row,
+    session: { id: row.id, authenticatedAt: row.authenticatedAt, lastActiveAt: row.lastActiveAt },
   };
 }
 

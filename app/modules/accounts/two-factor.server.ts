@@ -286,9 +286,10 @@ export async function disableOwnTwoFactor(
   info: ClientInfo,
 ): Promise<Success<{ headers: Headers }> | Failure> {
   if (twoFactorRequired(actor.role)) {
+    // 409, not 403: the person may use this page; their role is what keeps the factor on.
     return {
       ok: false,
-      status: 403,
+      status: 409,
       formError: "Tu rol exige la verificación en dos pasos: no se puede desactivar.",
     };
   }
