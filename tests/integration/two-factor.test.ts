@@ -6,12 +6,14 @@ import { auditLog, session, twoFactor, user } from "~/db/schema";
 import { upsertUserFromCli } from "~/modules/accounts/accounts.server";
 import * as accountPage from "~/routes/admin/account";
 import * as dashboard from "~/routes/admin/dashboard";
+import * as messagesPage from "~/routes/admin/messages";
 import * as settingsPage from "~/routes/admin/settings";
 import * as usersPage from "~/routes/admin/users";
 import * as authPage from "~/routes/auth/auth";
 import * as reauthPage from "~/routes/auth/reauth";
 import * as verifyPage from "~/routes/auth/two-factor";
 import * as eventsApi from "~/routes/resources/events-api";
+import * as rgpdExport from "~/routes/resources/rgpd-export";
 import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
 import {
   cookieFrom,
@@ -312,7 +314,7 @@ describe.each(DRIVERS)("two-factor authentication (%s)", (driver) => {
     expect(editorTry.status).toBe(403);
   });
 
-  it("role changes, removals and settings need a re-authentication in the last 10 minutes", async () => {
+  it("role changes, removals, settings and RGPD erase/export need a re-authentication in the last 10 minutes", async () => {
     const admin = await staffCookie(db.db, "administrator", "reauth@example.com");
     const adminId = await userId(db, "reauth@example.com");
     await staffCookie(db.db, "contributor", "colaboradora@example.com");
@@ -346,6 +348,24 @@ describe.each(DRIVERS)("two-factor authentication (%s)", (driver) => {
       context: ctx(),
     });
     expect(settings.location).toBe("/auth/confirmar?redirectTo=%2Fadmin%2Fajustes");
+    // RGPD erase and export: health data deleted or leaving the practice.
+    const erase = await run(messagesPage.action, {
+      request: makeRequest("/admin/mensajes", {
+        cookie: admin,
+        form: { intent: "erase", email: "paciente@example.com" },
+      }),
+      context: ctx(),
+    });
+    expect(erase.location).toBe("/auth/confirmar?redirectTo=%2Fadmin%2Fmensajes");
+    const exported = await run(rgpdExport.action, {
+      request: makeRequest("/admin/mensajes/exportar", {
+        cookie: admin,
+        form: { email: "paciente@example.com" },
+      }),
+      context: ctx(),
+    });
+    expect(exported.location).toBe("/auth/confirmar?redirectTo=%2Fadmin%2Fmensajes");
+    expect(await lastAudit(db, "messages_exported")).toBeUndefined();
 
     // The re-auth page asks the password and the code again.
     const page = await run(reauthPage.loader, {

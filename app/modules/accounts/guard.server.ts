@@ -90,13 +90,18 @@ export async function requireUser(request: Request, capability?: Capability) {
  * password (+ code) entered in the last 10 minutes; otherwise → /auth/confirmar, which asks again
  * and comes back here. Call it after requireUser.
  */
-export async function requireRecentAuth(request: Request, user: SessionUser) {
+export async function requireRecentAuth(
+  request: Request,
+  user: SessionUser,
+  /** The page to come back to (a POST-only route's own URL cannot be opened). */
+  returnTo = here(request),
+) {
   const state = await getSessionStateFor(request);
   if (!state || state.user.id !== user.id) {
     throw redirect(`/auth?redirectTo=${encodeURIComponent(here(request))}`);
   }
   if (!isRecentlyAuthenticated(state)) {
-    throw redirect(`${REAUTH_PATH}?redirectTo=${encodeURIComponent(here(request))}`);
+    throw redirect(`${REAUTH_PATH}?redirectTo=${encodeURIComponent(returnTo)}`);
   }
 }
 

@@ -8,7 +8,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { getDb } from "~/db/client.server";
 import { audit } from "~/modules/accounts/audit.server";
-import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
+import { clientInfo, requireRecentAuth, requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import {
   deleteMessage,
@@ -93,7 +93,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast("/admin/mensajes", { title: "Mensaje eliminado" });
   }
   if (intent === "erase") {
-    // RGPD art. 17: messages, queued or sent e-mails and their .eml copies (rgpd.server.ts).
+    // RGPD art. 17: messages, queued or sent e-mails and their .eml copies (rgpd.server.ts),
+    // after a password (+ code) from the last 10 minutes.
+    await requireRecentAuth(request, user);
     const email = normalizeAddress(form.get("email"));
     if (!looksLikeAddress(email)) {
       return data({ error: "Introduce un email válido" }, { status: 400 });

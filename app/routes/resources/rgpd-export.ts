@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { audit } from "~/modules/accounts/audit.server";
-import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
+import { clientInfo, requireRecentAuth, requireUser } from "~/modules/accounts/guard.server";
 import {
   exportPersonalData,
   looksLikeAddress,
@@ -20,6 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") {
     return data({ error: "Método no permitido" }, { status: 405, headers: { Allow: "POST" } });
   }
+  // Health data leave the practice: a password (+ code) from the last 10 minutes.
+  await requireRecentAuth(request, user, "/admin/mensajes");
   const form = await readForm(request);
   const address = normalizeAddress(form.get("email"));
   if (!looksLikeAddress(address)) {
