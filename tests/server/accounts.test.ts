@@ -5,7 +5,13 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPgDatabase } from "../support/db";
 import { decodeMail } from "../support/routes";
-import { createFirstAdmin, type RunningServer, startServer, tempDataDir } from "../support/server";
+import {
+  createFirstAdmin,
+  enrolOverHttp,
+  type RunningServer,
+  startServer,
+  tempDataDir,
+} from "../support/server";
 
 /** The first administrator, sign-up and redirects through the built server over real HTTP. */
 
@@ -163,7 +169,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         password: PASSWORD,
       });
       expect(admin.status).toBe(302);
-      const adminCookie = cookieOf(admin);
+      // The administrator enrols a second factor before using the admin area.
+      const adminCookie = await enrolOverHttp(server.url, cookieOf(admin), PASSWORD);
       await query(
         `insert into settings (id, data) values (1, '{"allowSignup": true}')
        on conflict (id) do update set data = settings.data || '{"allowSignup": true}'`,
@@ -217,6 +224,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         headers: { "content-type": "application/x-www-form-urlencoded", cookie: adminCookie },
       });
       expect(approve.status).toBe(302);
+      expect(approve.headers.get("location")).toBe("/admin/usuarios");
 
       const signedIn = await fetch(
         `${server.url}/auth`,

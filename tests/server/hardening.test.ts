@@ -2,7 +2,14 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer, tempDataDir } from "../support/server";
+import {
+  cookiesOf,
+  createFirstAdmin,
+  enrolOverHttp,
+  type RunningServer,
+  startServer,
+  tempDataDir,
+} from "../support/server";
 
 /** Sends raw bytes; resolves with the status line's code, the head, and how many body bytes went out. */
 function rawRequest(
@@ -60,14 +67,6 @@ function contact(server: RunningServer, fields: Record<string, string>, headers 
       ...fields,
     }),
   });
-}
-
-function staffCookie(res: Response) {
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .filter((pair) => !pair.endsWith("="))
-    .join("; ");
 }
 
 describe("request hardening on the built server", () => {
@@ -244,17 +243,14 @@ describe("request hardening on the built server", () => {
   });
 
   it("survives a truncated image upload (400) and keeps answering", async () => {
-    const signup = await fetch(`${server.url}/auth?modo=registro`, {
-      method: "POST",
-      redirect: "manual",
-      body: new URLSearchParams({
-        intent: "signup",
-        name: "Ana Ruiz",
-        email: "ana.hardening@example.com",
-        password: "subir fotos al servidor",
-      }),
+    // An editor's session, as the review found it: the first administrator (setup link, 2FA).
+    const setup = await createFirstAdmin(server, {
+      name: "Ana Ruiz",
+      email: "ana.hardening@example.com",
+      password: "subir fotos al servidor",
     });
-    const cookie = staffCookie(signup);
+    expect(setup.status).toBe(302);
+    const cookie = await enrolOverHttp(server.url, cookiesOf(setup), "subir fotos al servidor");
     expect(cookie).not.toBe("");
     const boundary = "----limite";
     // The multipart body stops in the middle of the file: no closing boundary.

@@ -138,6 +138,11 @@ export function cookiesOf(res: Response) {
  * renewed session cookie.
  */
 export async function enrolOverHttp(url: string, cookie: string, password: string) {
+  return (await enrolOverHttpWithSecret(url, cookie, password)).cookie;
+}
+
+/** enrolOverHttp, also returning the base32 secret (to make codes for later sign-ins). */
+export async function enrolOverHttpWithSecret(url: string, cookie: string, password: string) {
   const post = (form: Record<string, string>) =>
     fetch(`${url}/admin/cuenta`, {
       method: "POST",
@@ -150,11 +155,58 @@ export async function enrolOverHttp(url: string, cookie: string, password: strin
   const page = await (await fetch(`${url}/admin/cuenta`, { headers: { cookie } })).text();
   const secret = /data-testid="totp-secret">([A-Z2-7]+)</.exec(page)?.[1];
   if (!secret) throw new Error("no se ve la clave de la verificación en dos pasos");
-  const code = await createOTP(base32.decode(secret), { digits: 6, period: 30 }).totp();
-  const confirmed = await post({ intent: "confirm", code });
+  const confirmed = await post({ intent: "confirm", code: await codeFor(secret) });
   const renewed = cookiesOf(confirmed);
   if (confirmed.status !== 302 || !renewed.includes("session_token")) {
     throw new Error(`confirmar 2FA: ${confirmed.status}`);
   }
-  return renewed;
+  return { cookie: renewed, secret };
+}
+
+function codeFor(secret: string) {
+  return createOTP(base32.decode(secret), { digits: 6, period: 30 }).totp();
+}
+
+/**
+ * Signs a staff member in over HTTP as a browser would: password, then the authenticator code
+ * (the secret kept in `secrets` from an earlier enrolment), or — an administrator or editor not
+ * enrolled yet — enrols on Mi cuenta and keeps the secret. Returns the session cookie.
+ */
+export async function signInOverHttp(
+  url: string,
+  email: string,
+  password: string,
+  secrets: Map<string, string>,
+) {
+  const post = (path: string, form: Record<string, string>, cookie?: string) =>
+    fetch(`${url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        origin: url,
+        "content-type": "application/x-www-form-urlencoded",
+        ...(cookie ? { cookie } : {}),
+      },
+      body: new URLSearchParams(form),
+    });
+  const first = await post("/auth", { intent: "signin", email, password });
+  if (first.status !== 302) throw new Error(`iniciar sesión: ${first.status}`);
+  const location = first.headers.get("location") ?? "";
+  if (location.startsWith("/auth/verificacion")) {
+    const secret = secrets.get(email);
+    if (!secret) throw new Error(`no hay clave guardada para ${email}`);
+    const second = await post(
+      "/auth/verificacion",
+      { method: "totp", code: await codeFor(secret) },
+      cookiesOf(first),
+    );
+    if (second.status !== 302) throw new Error(`código: ${second.status}`);
+    return cookiesOf(second);
+  }
+  const cookie = cookiesOf(first);
+  const gate = await fetch(`${url}/admin`, { headers: { cookie }, redirect: "manual" });
+  if (gate.headers.get("location") !== "/admin/cuenta") return cookie;
+  const enrolled = await enrolOverHttpWithSecret(url, cookie, password);
+  secrets.set(email, enrolled.secret);
+  return enrolled.cookie;
 }
