@@ -1,8 +1,10 @@
+import { createHmac } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { asc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { contactMessages, mailOutbox } from "~/db/schema";
+import { auditLog, contactMessages, mailOutbox } from "~/db/schema";
+import { getEnv } from "~/utils/env.server";
 import { emlOutboxId, emlSearchText, escapeHtml, mailDir } from "~/modules/mail/mail.server";
 
 /**
@@ -18,6 +20,18 @@ import { emlOutboxId, emlSearchText, escapeHtml, mailDir } from "~/modules/mail/
  * address: they are removed by hand from Reseñas. There is no appointments table yet; when one is
  * added, its rows must be exported and erased here too.
  */
+
+/**
+ * What the audit log keeps of an address it exported or erased: a keyed hash, not the address.
+ * The practice can still show that a request about an address was honoured (recompute it with
+ * the same AUTH_SECRET), but the erased address itself is not kept in another table.
+ */
+export function addressFingerprint(rawAddress: string) {
+  const digest = createHmac("sha256", getEnv().AUTH_SECRET)
+    .update(`rgpd:${normalizeAddress(rawAddress)}`)
+    .digest("base64url");
+  return `huella:${digest.slice(0, 22)}`;
+}
 
 /** The address as stored for comparison: trimmed, lower-case, at most 254 characters. */
 export function normalizeAddress(raw: unknown) {
@@ -142,6 +156,11 @@ export async function erasePersonalData(db: Db, rawAddress: string) {
       .delete(mailOutbox)
       .where(outboxMentioning(address))
       .returning({ id: mailOutbox.id });
+    // Audit entries written before fingerprints named the address itself.
+    await tx
+      .update(auditLog)
+      .set({ target: addressFingerprint(address) })
+      .where(sql`lower(${auditLog.target}) = ${address}`);
     return { messages: deletedMessages.length, mailIds: deletedMails.map((m) => m.id) };
   });
   const files = await emlFilesFor(address, new Set(mailIds));

@@ -20,6 +20,7 @@ import {
 } from "~/modules/contact/contact.server";
 import { mailtoHref } from "~/modules/contact/mailto";
 import {
+  addressFingerprint,
   erasePersonalData,
   looksLikeAddress,
   normalizeAddress,
@@ -104,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await audit(db, {
       action: "messages_erased",
       actor: user,
-      target: email,
+      target: addressFingerprint(email),
       details: erased,
       ip,
     });

@@ -3,6 +3,7 @@ import { getDb } from "~/db/client.server";
 import { audit } from "~/modules/accounts/audit.server";
 import { clientInfo, requireRecentAuth, requireUser } from "~/modules/accounts/guard.server";
 import {
+  addressFingerprint,
   exportPersonalData,
   looksLikeAddress,
   normalizeAddress,
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await audit(db, {
     action: "messages_exported",
     actor: user,
-    target: address,
+    target: addressFingerprint(address),
     details: {
       messages: exported.mensajesDeContacto.length,
       mails: exported.correos.length,
