@@ -1,6 +1,7 @@
 import { Search } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { AdminPagination } from "~/components/admin/pagination";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -22,7 +23,7 @@ import {
   madridMidnight,
 } from "~/modules/accounts/audit.server";
 import { requireUser } from "~/modules/accounts/guard.server";
-import { pageSlots, parsePage } from "~/modules/blog/pagination";
+import { parsePage } from "~/modules/blog/pagination";
 import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = () => [
@@ -205,54 +206,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
         </Table>
       )}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Paginación">
-          <ul className="flex flex-wrap items-center gap-2">
-            {page > 1 ? (
-              <li>
-                <Link
-                  className="inline-flex min-h-11 items-center px-2 underline"
-                  to={query({ pagina: page - 1 })}
-                >
-                  Anterior
-                </Link>
-              </li>
-            ) : null}
-            {pageSlots(page, pageCount).map((slot) =>
-              typeof slot === "number" ? (
-                <li key={slot}>
-                  <Link
-                    to={query({ pagina: slot })}
-                    aria-current={slot === page ? "page" : undefined}
-                    aria-label={`Página ${slot}`}
-                    className={
-                      slot === page
-                        ? "inline-flex size-11 items-center justify-center rounded-full bg-primary font-semibold text-white no-underline"
-                        : "inline-flex size-11 items-center justify-center rounded-full border border-border bg-surface no-underline"
-                    }
-                  >
-                    {slot}
-                  </Link>
-                </li>
-              ) : (
-                <li key={slot} aria-hidden="true" className="px-1 text-muted">
-                  …
-                </li>
-              ),
-            )}
-            {page < pageCount ? (
-              <li>
-                <Link
-                  className="inline-flex min-h-11 items-center px-2 underline"
-                  to={query({ pagina: page + 1 })}
-                >
-                  Siguiente
-                </Link>
-              </li>
-            ) : null}
-          </ul>
-        </nav>
-      ) : null}
+      <AdminPagination page={page} pageCount={pageCount} href={(p) => query({ pagina: p })} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ExternalLink, Eye, Pencil, Plus, Search, Trash2 } from "lucide-react";
 import { data, Form, Link, useFetcher } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { AdminPagination } from "~/components/admin/pagination";
 import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -26,7 +27,7 @@ import {
   setArticleVisibility,
 } from "~/modules/blog/admin.server";
 import { categoryLabel } from "~/modules/blog/categories";
-import { pageSlots, parsePage } from "~/modules/blog/pagination";
+import { parsePage } from "~/modules/blog/pagination";
 import { responsiveImage } from "~/modules/media/responsive";
 import { formatShortDate } from "~/utils/format";
 import { backTo, readForm } from "~/utils/form";
@@ -273,54 +274,7 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
         </Table>
       )}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Paginación">
-          <ul className="flex flex-wrap items-center gap-2">
-            {page > 1 ? (
-              <li>
-                <Link
-                  className="inline-flex min-h-11 items-center px-2 underline"
-                  to={query({ pagina: page - 1 })}
-                >
-                  Anterior
-                </Link>
-              </li>
-            ) : null}
-            {pageSlots(page, pageCount).map((slot) =>
-              typeof slot === "number" ? (
-                <li key={slot}>
-                  <Link
-                    to={query({ pagina: slot })}
-                    aria-current={slot === page ? "page" : undefined}
-                    aria-label={`Página ${slot}`}
-                    className={
-                      slot === page
-                        ? "inline-flex size-11 items-center justify-center rounded-full bg-primary font-semibold text-white no-underline"
-                        : "inline-flex size-11 items-center justify-center rounded-full border border-border bg-surface no-underline"
-                    }
-                  >
-                    {slot}
-                  </Link>
-                </li>
-              ) : (
-                <li key={slot} aria-hidden="true" className="px-1 text-muted">
-                  …
-                </li>
-              ),
-            )}
-            {page < pageCount ? (
-              <li>
-                <Link
-                  className="inline-flex min-h-11 items-center px-2 underline"
-                  to={query({ pagina: page + 1 })}
-                >
-                  Siguiente
-                </Link>
-              </li>
-            ) : null}
-          </ul>
-        </nav>
-      ) : null}
+      <AdminPagination page={page} pageCount={pageCount} href={(p) => query({ pagina: p })} />
     </div>
   );
 }
