@@ -39,6 +39,19 @@ export async function hitRateLimit(
   };
 }
 
+/**
+ * Whether a key is still under its limit, without counting this call: for limits on failures
+ * (checked before an attempt, counted with `hitRateLimit` only when it fails).
+ */
+export async function underRateLimit(db: Db, key: string, limit: number, windowMs: number) {
+  if (rateLimitsDisabled()) return true;
+  const result = await db.execute<{ count: number }>(sql`
+    select count from rate_limit
+    where key = ${key} and window_start >= now() - make_interval(secs => ${windowMs / 1000})`);
+  const row = result.rows[0];
+  return !row || Number(row.count) < limit;
+}
+
 /** Records one failure for a key (e.g. an account's failed sign-in); returns the new count. */
 export async function recordFailure(db: Db, key: string): Promise<number> {
   const result = await db.execute<{ count: number }>(sql`
