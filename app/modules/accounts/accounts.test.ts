@@ -65,6 +65,12 @@ describe("safeRedirect (open redirect)", () => {
     ["https://evil.example/admin"],
     ["http://consulta.example/admin"],
     ["javascript:alert(1)"],
+    // Dot segments that resolve to a scheme-relative "//evil.example".
+    ["/.//evil.example"],
+    ["/..//evil.example"],
+    ["/a/..//evil.example/login"],
+    ["/%2e//evil.example"],
+    ["/%2E%2E//evil.example"],
     ["evil.example"],
     [" /admin"],
     [""],

@@ -109,7 +109,12 @@ export function safeRedirect(
     const base = new URL(origin);
     const url = new URL(to, base);
     if (url.origin !== base.origin) return fallback;
-    return url.pathname + url.search + url.hash;
+    const target = url.pathname + url.search + url.hash;
+    // Dot segments can turn "/.//evil.example" into the scheme-relative "//evil.example".
+    if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) {
+      return fallback;
+    }
+    return target;
   } catch {
     return fallback;
   }
