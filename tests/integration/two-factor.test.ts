@@ -97,6 +97,8 @@ describe.each(DRIVERS)("two-factor authentication (%s)", (driver) => {
     const { outcome, cookie } = await passwordStep(email);
     // No factor yet: the password alone gives a session…
     expect(outcome.location).toBe("/admin/blog");
+    // (A second one, say someone else's who knew the password, opened before enrolment.)
+    const other = (await passwordStep(email)).cookie;
     // …that the guard sends to Mi cuenta from every other admin page.
     const blocked = await run(dashboard.loader, { request: makeRequest("/admin", { cookie }) });
     expect(blocked.location).toBe("/admin/cuenta");
@@ -158,6 +160,11 @@ describe.each(DRIVERS)("two-factor authentication (%s)", (driver) => {
       request: makeRequest("/admin", { cookie: renewed }),
     });
     expect(allowed.status).toBe(200);
+    // The session opened with the password alone does not inherit the new factor: it is gone.
+    const stale = await run(dashboard.loader, {
+      request: makeRequest("/admin", { cookie: other }),
+    });
+    expect(stale.location).toMatch(/^\/auth\?redirectTo=/);
 
     // The next sign-in asks for the code.
     const again = await passwordStep(email);

@@ -2,13 +2,14 @@ import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import { APIError } from "better-auth/api";
 import { symmetricDecrypt } from "better-auth/crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { session, twoFactor, user } from "~/db/schema";
 import { hitRateLimit, underRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import type { ClientInfo, Failure, SessionUser } from "./accounts.server";
 import { audit } from "./audit.server";
 import { getAuth, TOTP_ISSUER } from "./auth.server";
+import { closeStreamsOf } from "~/modules/reviews/live.server";
 import type { Role } from "./roles";
 
 /**
@@ -232,7 +233,16 @@ export async function confirmEnrolment(
       headers: headersFor(cookie, info),
       returnHeaders: true,
     });
-    await audit(db, { action: "two_factor_enabled", actor, ip: info.ip });
+    // Sessions opened with the password alone before enrolling must not inherit the factor:
+    // only the session the plugin just issued survives.
+    const ended = await endSessionsExcept(db, actor.id, sessionTokenIn(result.headers));
+    closeStreamsOf(actor.id);
+    await audit(db, {
+      action: "two_factor_enabled",
+      actor,
+      details: { otherSessionsEnded: ended },
+      ip: info.ip,
+    });
     return { ok: true, headers: result.headers };
   } catch (error) {
     if (errorCode(error) === "INVALID_CODE") {
@@ -246,6 +256,28 @@ export async function confirmEnrolment(
     }
     throw error;
   }
+}
+
+/** The session token a response sets (the cookie holds "<token>.<signature>"). */
+function sessionTokenIn(headers: Headers) {
+  for (const cookie of headers.getSetCookie()) {
+    const match = /^(?:__Secure-)?consulta\.session_token=([^;]*)/.exec(cookie);
+    if (match?.[1]) return decodeURIComponent(match[1]).split(".")[0] ?? null;
+  }
+  return null;
+}
+
+/** Ends every session of a user but the one with `keepToken` (all of them when it is null). */
+async function endSessionsExcept(db: Db, userId: string, keepToken: string | null) {
+  const deleted = await db
+    .delete(session)
+    .where(
+      keepToken
+        ? and(eq(session.userId, userId), ne(session.token, keepToken))
+        : eq(session.userId, userId),
+    )
+    .returning({ id: session.id });
+  return deleted.length;
 }
 
 /** New recovery codes (the old ones stop working); asks the password again. */
