@@ -323,6 +323,16 @@ describe.each(DRIVERS)("authorization matrix (%s)", (driver) => {
     expect(outcome.status).toBe(401);
   });
 
+  it("the image upload refuses an administrator or editor without 2FA", async () => {
+    const mod = await import("../../app/routes/resources/image-upload-api");
+    for (const who of ["administrator sin 2FA", "editor sin 2FA"]) {
+      const outcome = await run(mod.action as (args: never) => unknown, {
+        request: makeRequest("/api/imagenes", { cookie: cookies[who], form: { intent: "nada" } }),
+      });
+      expect(outcome.status, who).toBe(401);
+    }
+  });
+
   const authCases = AUTH.filter(({ file }) => AUTH_REQUIRED.includes(file)).flatMap(
     ({ file, path }) => (["loader", "action"] as const).map((kind) => ({ file, path, kind })),
   );

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { audit } from "~/modules/accounts/audit.server";
-import { clientInfo, getUser } from "~/modules/accounts/guard.server";
+import { clientInfo, getVerifiedUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import { ImageError, saveImage } from "~/modules/media/images.server";
 import { receiveOneFile } from "~/modules/media/upload.server";
@@ -17,7 +17,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") {
     return data({ error: "Método no permitido" }, { status: 405, headers: { Allow: "POST" } });
   }
-  const user = await getUser(request);
+  // Same rules as the admin pages: approved, second factor when the role needs it, not idle.
+  const user = await getVerifiedUser(request);
   if (!user) {
     return data({ error: "Inicia sesión para subir imágenes." }, { status: 401 });
   }
