@@ -382,6 +382,15 @@ describe.each(DRIVERS)("two-factor authentication (%s)", (driver) => {
       context: ctx(),
     });
     expect(exported.location).toBe("/auth/confirmar?redirectTo=%2Fadmin%2Fmensajes");
+    // New recovery codes are a lasting way in: the same proof of identity.
+    const codes = await run(accountPage.action, {
+      request: makeRequest("/admin/cuenta", {
+        cookie: admin,
+        form: { intent: "codes", password: PASSWORD },
+      }),
+      context: ctx(),
+    });
+    expect(codes.location).toBe("/auth/confirmar?redirectTo=%2Fadmin%2Fcuenta");
     expect(await lastAudit(db, "messages_exported")).toBeUndefined();
 
     // The re-auth page asks the password and the code again.

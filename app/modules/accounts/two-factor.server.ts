@@ -291,6 +291,14 @@ export async function regenerateRecoveryCodes(
   if (typeof password !== "string" || !password || password.length > 128) {
     return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.password] } };
   }
+  // A password oracle otherwise: the same per-person limit as enrolment.
+  const limited = await hitRateLimit(
+    db,
+    `2fa-enrol:${actor.id}`,
+    CODE_LIMIT.limit,
+    CODE_LIMIT.windowMs,
+  );
+  if (!limited.allowed) return { ok: false, status: 429, formError: MESSAGES.tooMany };
   try {
     const result = await getAuth(db).api.generateBackupCodes({
       body: { password },
@@ -333,6 +341,13 @@ export async function disableOwnTwoFactor(
   if (typeof password !== "string" || !password || password.length > 128) {
     return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.password] } };
   }
+  const limited = await hitRateLimit(
+    db,
+    `2fa-enrol:${actor.id}`,
+    CODE_LIMIT.limit,
+    CODE_LIMIT.windowMs,
+  );
+  if (!limited.allowed) return { ok: false, status: 429, formError: MESSAGES.tooMany };
   try {
     const result = await getAuth(db).api.disableTwoFactor({
       body: { password },

@@ -16,7 +16,12 @@ import {
 } from "~/components/ui/table";
 import { getDb } from "~/db/client.server";
 import type { Failure } from "~/modules/accounts/accounts.server";
-import { clientInfo, getSessionStateFor, requireUser } from "~/modules/accounts/guard.server";
+import {
+  clientInfo,
+  getSessionStateFor,
+  requireRecentAuth,
+  requireUser,
+} from "~/modules/accounts/guard.server";
 import { withCookies } from "~/modules/accounts/handlers.server";
 import { endOtherSessions, endOwnSession, listSessions } from "~/modules/accounts/sessions.server";
 import {
@@ -106,6 +111,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast("/admin/cuenta", { title: "Activación cancelada" });
     }
     case "codes": {
+      // New recovery codes are a lasting way in: the password and a code from the last 10 min.
+      await requireRecentAuth(request, me);
       const result = await regenerateRecoveryCodes(db, cookie, me, form.get("password"), info);
       if (!result.ok) return fail(result);
       return data<ActionData>({
@@ -115,6 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     case "disable": {
+      await requireRecentAuth(request, me);
       const result = await disableOwnTwoFactor(db, cookie, me, form.get("password"), info);
       if (!result.ok) return fail(result);
       return redirectWithToast(
