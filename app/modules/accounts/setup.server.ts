@@ -74,6 +74,10 @@ export async function completeSetup(
   if (isCommonPassword(password)) {
     return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.passwordCommon] } };
   }
+  // The costly hash only for a token that is valid now (the transaction checks it again).
+  if (!(await setupTokenValid(db, token))) {
+    return { ok: false, status: 403, formError: MESSAGES.setupInvalid };
+  }
   const hash = await (await getAuth(db).$context).password.hash(password);
   const userId = crypto.randomUUID();
   const created = await db.transaction(async (tx) => {
