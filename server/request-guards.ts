@@ -77,6 +77,10 @@ export interface BodyLimits {
   uploadPath: string;
 }
 
+function hasSessionCookie(req: Request) {
+  return /(?:^|;\s*)(?:__Secure-)?consulta\.session_token=[^;\s]/.test(req.headers.cookie ?? "");
+}
+
 /**
  * Limits POST bodies before React Router reads them (it would read any size into memory):
  * a declared Content-Length over the limit gets 413 without reading a byte; a chunked body is
@@ -90,9 +94,12 @@ export function limitBody(limits: BodyLimits) {
     if (req.method !== "POST") return next();
     const type = String(req.headers["content-type"] ?? "").toLowerCase();
     const upload = req.path === limits.uploadPath && type.startsWith("multipart/form-data");
+    // The article allowance only for requests that carry a session (the action checks it):
+    // anonymous callers get the form limit everywhere.
+    const article = limits.articlePaths.test(req.path) && hasSessionCookie(req);
     const limit = upload
       ? limits.uploadBytes
-      : limits.articlePaths.test(req.path)
+      : article
         ? Math.max(limits.articleBytes, limits.formBytes)
         : limits.formBytes;
     const declared = req.headers["content-length"];
