@@ -46,7 +46,13 @@ function toWebRequest(req: Request, res: Response) {
     .map((p) => Number.parseInt(p ?? "", 10))
     .find((p) => Number.isSafeInteger(p));
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  let url: URL;
+  try {
+    url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  } catch {
+    // A Host header no URL can hold (a port over 65535, odd characters): the path still counts.
+    url = new URL(req.originalUrl, "http://localhost");
+  }
 
   let controller: AbortController | null = new AbortController();
   res.on("finish", () => (controller = null));

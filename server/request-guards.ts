@@ -63,7 +63,7 @@ export function noStoreForPrivatePaths(req: Request, res: Response, next: NextFu
 }
 
 export function isPrivatePath(pathname: string) {
-  return /^\/(?:admin|auth|login|api)(?:[/.]|$)/.test(pathname);
+  return /^\/(?:admin|auth|login|api)(?:[/.]|$)/i.test(pathname);
 }
 
 export interface BodyLimits {

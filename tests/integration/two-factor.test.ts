@@ -171,6 +171,8 @@ describe.each(DRIVERS)("two-factor authentication (%s)", (driver) => {
     expect(again.outcome.location).toBe("/auth/verificacion?redirectTo=%2Fadmin%2Fblog");
     const done = await codeStep(again.cookie, await totpCode(raw));
     expect(done.location).toBe("/admin/blog");
+    // The whole sign-in done: this browser becomes a known device (the lock-out lets it through).
+    expect(done.headers.getSetCookie().join("\n")).toMatch(/^consulta\.device=[\w-]+\.[\w-]+;/m);
   });
 
   it("user:create on an existing account removes its factor (break-glass for the only administrator)", async () => {

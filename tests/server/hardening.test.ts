@@ -230,11 +230,26 @@ describe("request hardening on the built server", () => {
     const admin = await fetch(`${server.url}/admin`, { redirect: "manual" });
     expect(admin.status).toBe(302);
     expect(admin.headers.get("cache-control")).toBe("no-store");
-    for (const url of ["/auth", "/auth.data", "/login", "/admin/mensajes.data", "/api/contacto"]) {
+    for (const url of [
+      "/auth",
+      "/auth.data",
+      "/login",
+      "/admin/mensajes.data",
+      "/api/contacto",
+      "/ADMIN/Mensajes",
+    ]) {
       const res = await fetch(`${server.url}${url}`, { redirect: "manual" });
       expect(res.headers.get("cache-control"), url).toBe("no-store");
     }
     expect((await fetch(`${server.url}/`)).headers.get("cache-control")).not.toBe("no-store");
+    // A Host header no URL can hold is not a 500.
+    const odd = await rawRequest(
+      server.port,
+      "GET / HTTP/1.1\r\nHost: 127.0.0.1:99999\r\nConnection: close\r\n\r\n",
+      () => {},
+    );
+    expect(odd.status).toBeGreaterThanOrEqual(200);
+    expect(odd.status).toBeLessThan(500);
   });
 
   it("logs request paths without query values (tokens, e-mails)", async () => {

@@ -163,7 +163,8 @@ function deviceSignature(email: string, id: string) {
     .digest("base64url");
 }
 
-function deviceCookie(email: string) {
+/** Set once the whole sign-in succeeded (password, and the code when the account has one). */
+export function deviceCookie(email: string) {
   const id = crypto.randomUUID();
   const secure = getEnv().PUBLIC_URL.startsWith("https://") ? "; Secure" : "";
   return `${DEVICE_COOKIE}=${id}.${deviceSignature(email, id)}; Path=/; Max-Age=${365 * 24 * 60 * 60}; HttpOnly; SameSite=Lax${secure}`;

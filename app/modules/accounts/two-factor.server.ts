@@ -6,7 +6,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { session, twoFactor, user } from "~/db/schema";
 import { hitRateLimit, underRateLimit } from "~/modules/rate-limit/rate-limit.server";
-import type { ClientInfo, Failure, SessionUser } from "./accounts.server";
+import { type ClientInfo, deviceCookie, type Failure, type SessionUser } from "./accounts.server";
 import { audit } from "./audit.server";
 import { getAuth, TOTP_ISSUER } from "./auth.server";
 import { closeStreamsOf } from "~/modules/reviews/live.server";
@@ -113,6 +113,8 @@ export async function completeTwoFactorSignIn(
       details: { twoFactor: method },
       ip: info.ip,
     });
+    // This browser is now a known device of the account (see the lock-out in signIn).
+    result.headers.append("Set-Cookie", deviceCookie(signedIn.email));
     return { ok: true, headers: result.headers, userId: signedIn.id };
   } catch (error) {
     const code = errorCode(error);
