@@ -11,7 +11,7 @@ import { submitContact } from "~/modules/contact/contact.server";
 import { CONTACT_MESSAGES, readContact, validateContact } from "~/modules/contact/schema";
 import { enqueueMail, deliverDue } from "~/modules/mail/outbox.server";
 import { headerValue } from "~/modules/mail/mail.server";
-import { addressFingerprint } from "~/modules/privacy/rgpd.server";
+import { addressFingerprint, mentionsAddress } from "~/modules/privacy/rgpd.server";
 import { submitReview } from "~/modules/reviews/reviews.server";
 import * as messages from "~/routes/admin/messages";
 import * as reviewsPage from "~/routes/admin/reviews";
@@ -67,6 +67,22 @@ describe("contact e-mail addresses that could inject into mailto: or headers", (
   it("header values are kept to one line (defence in depth; nodemailer also folds them)", () => {
     expect(headerValue("Asunto\r\nBcc: intruso@ejemplo.es")).toBe("Asunto Bcc: intruso@ejemplo.es");
     expect(headerValue(" ana@ejemplo.es\n")).toBe("ana@ejemplo.es");
+  });
+});
+
+describe("a mention of an address is the whole address, metacharacters taken literally", () => {
+  it("dots, plus signs and brackets in the address match only themselves", () => {
+    expect(
+      mentionsAddress("email: ana.perez+citas@ejemplo.es.", "ana.perez+citas@ejemplo.es"),
+    ).toBe(true);
+    expect(mentionsAddress("anaXperez@ejemploXes", "ana.perez@ejemplo.es")).toBe(false);
+    expect(mentionsAddress("anaaaa@ejemplo.es", "ana+@ejemplo.es")).toBe(false);
+    expect(mentionsAddress("a@b.es", "(a|x)@b.es")).toBe(false);
+    expect(mentionsAddress("[x]@b.es", "[x]@b.es")).toBe(true);
+    expect(mentionsAddress("<p>O&#39;Neil@Ejemplo.es</p>", "o'neil@ejemplo.es")).toBe(true);
+    expect(mentionsAddress("juana@ejemplo.es ana@ejemplo.es.evil.com", "ana@ejemplo.es")).toBe(
+      false,
+    );
   });
 });
 
