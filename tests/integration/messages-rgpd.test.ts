@@ -11,7 +11,7 @@ import { submitContact } from "~/modules/contact/contact.server";
 import { CONTACT_MESSAGES, readContact, validateContact } from "~/modules/contact/schema";
 import { enqueueMail, deliverDue } from "~/modules/mail/outbox.server";
 import { headerValue } from "~/modules/mail/mail.server";
-import { addressFingerprint } from "~/modules/privacy/rgpd.server";
+import { addressFingerprint, mentionsAddress } from "~/modules/privacy/rgpd.server";
 import { submitReview } from "~/modules/reviews/reviews.server";
 import * as messages from "~/routes/admin/messages";
 import * as reviewsPage from "~/routes/admin/reviews";
@@ -67,6 +67,22 @@ describe("contact e-mail addresses that could inject into mailto: or headers", (
   it("header values are kept to one line (defence in depth; nodemailer also folds them)", () => {
     expect(headerValue("Asunto\r\nBcc: intruso@ejemplo.es")).toBe("Asunto Bcc: intruso@ejemplo.es");
     expect(headerValue(" ana@ejemplo.es\n")).toBe("ana@ejemplo.es");
+  });
+});
+
+describe("a mention of an address is the whole address, metacharacters taken literally", () => {
+  it("dots, plus signs and brackets in the address match only themselves", () => {
+    expect(
+      mentionsAddress("email: ana.perez+citas@ejemplo.es.", "ana.perez+citas@ejemplo.es"),
+    ).toBe(true);
+    expect(mentionsAddress("anaXperez@ejemploXes", "ana.perez@ejemplo.es")).toBe(false);
+    expect(mentionsAddress("anaaaa@ejemplo.es", "ana+@ejemplo.es")).toBe(false);
+    expect(mentionsAddress("a@b.es", "(a|x)@b.es")).toBe(false);
+    expect(mentionsAddress("[x]@b.es", "[x]@b.es")).toBe(true);
+    expect(mentionsAddress("<p>O&#39;Neil@Ejemplo.es</p>", "o'neil@ejemplo.es")).toBe(true);
+    expect(mentionsAddress("juana@ejemplo.es ana@ejemplo.es.evil.com", "ana@ejemplo.es")).toBe(
+      false,
+    );
   });
 });
 
@@ -354,5 +370,111 @@ describe.each(DRIVERS)("Mensajes: RGPD export and erase, no writes on GET (%s)",
     // No copy of the address is left in the audit log either (older entries named it).
     const audit = await db.db.select().from(auditLog);
     expect(JSON.stringify(audit).toLowerCase()).not.toContain(email);
+  });
+
+  it("export and erase match whole addresses: juana@… and ana@….evil.com are other people", async () => {
+    const ana = "ana@ejemplo.es";
+    const others = ["juana@ejemplo.es", "ana@ejemplo.es.evil.com", "x.ana@ejemplo.es"];
+    await submitContact(db.db, contact("Ana@Ejemplo.es", "Mensaje de Ana"), { ip: "10.0.3.1" });
+    for (const other of others) {
+      await submitContact(db.db, contact(other, `Mensaje de salud de ${other}`), {
+        ip: "10.0.3.2",
+      });
+    }
+    // Ana's address in plain text (mixed case, end of a sentence) and inside HTML.
+    await enqueueMail(db.db, {
+      to: "consulta@ejemplo.es",
+      subject: "Texto",
+      text: "Llamar a Ana@Ejemplo.es.",
+    });
+    await enqueueMail(db.db, {
+      to: "consulta@ejemplo.es",
+      subject: "HTML",
+      text: "Véase la versión HTML",
+      html: "<p>ana@ejemplo.es</p>",
+    });
+    // An address with an apostrophe appears escaped in HTML.
+    await enqueueMail(db.db, {
+      to: "consulta@ejemplo.es",
+      subject: "Apóstrofo",
+      text: "Véase la versión HTML",
+      html: "<p>o&#39;neil@ejemplo.es</p>",
+    });
+    while ((await deliverDue(db.db)).claimed > 0);
+    // Legacy .eml copies (no outbox id in the name) of Ana and of the others.
+    fs.mkdirSync(mailDir(), { recursive: true });
+    fs.writeFileSync(
+      path.join(mailDir(), "2020-02-01T00-00-00-000Z-aaaaaaa1.eml"),
+      `To: consulta@ejemplo.es\nReply-To: ANA@ejemplo.es\n\nHola\n`,
+    );
+    others.forEach((other, i) =>
+      fs.writeFileSync(
+        path.join(mailDir(), `2020-02-01T00-00-00-000Z-bbbbbbb${i}.eml`),
+        `To: consulta@ejemplo.es\nReply-To: ${other}\n\nHola\n`,
+      ),
+    );
+    const othersMails = async () =>
+      (await db.db.select().from(mailOutbox)).filter((r) =>
+        others.some((o) => JSON.stringify(r).toLowerCase().includes(o)),
+      );
+    const othersBefore = await othersMails();
+    expect(othersBefore.length).toBeGreaterThanOrEqual(others.length);
+    const othersFilesBefore = others.map((o) => emlMentioning(o).length);
+    expect(othersFilesBefore.every((n) => n >= 2)).toBe(true);
+
+    const res = (await rgpdExport.action({
+      request: makeRequest("/admin/mensajes/exportar", { cookie: admin, form: { email: ana } }),
+      params: {},
+      context: (await import("../support/routes")).makeContext(),
+    } as never)) as Response;
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      mensajesDeContacto: Array<{ mensaje: string }>;
+      correos: Array<{ asunto: string; texto: string | null; html: string | null }>;
+      copiasDeCorreo: string[];
+    };
+    expect(body.mensajesDeContacto.map((m) => m.mensaje)).toEqual(["Mensaje de Ana"]);
+    const exported = JSON.stringify(body).toLowerCase();
+    for (const other of others) expect(exported).not.toContain(other);
+    expect(exported).not.toContain("mensaje de salud");
+    // Found: the notification of Ana's message, the plain-text and the HTML mention.
+    expect(body.correos.map((m) => m.asunto)).toEqual(expect.arrayContaining(["Texto", "HTML"]));
+    expect(body.correos).toHaveLength(3);
+    expect(body.copiasDeCorreo).toContain("2020-02-01T00-00-00-000Z-aaaaaaa1.eml");
+    expect(body.copiasDeCorreo.some((f) => f.includes("bbbbbbb"))).toBe(false);
+    expect(body.copiasDeCorreo).toHaveLength(4);
+
+    // The escaped HTML form of an address is still found.
+    const oneil = (await rgpdExport.action({
+      request: makeRequest("/admin/mensajes/exportar", {
+        cookie: admin,
+        form: { email: "o'neil@ejemplo.es" },
+      }),
+      params: {},
+      context: (await import("../support/routes")).makeContext(),
+    } as never)) as Response;
+    const oneilBody = (await oneil.json()) as { correos: Array<{ asunto: string }> };
+    expect(oneilBody.correos.map((m) => m.asunto)).toEqual(["Apóstrofo"]);
+
+    const out = await run(messages.action, {
+      request: makeRequest("/admin/mensajes", {
+        cookie: admin,
+        form: { intent: "erase", email: ana },
+      }),
+    });
+    expect(out.status).toBe(302);
+    expect(await messageCount(ana)).toBe(0);
+    const left = JSON.stringify(await db.db.select().from(mailOutbox)).toLowerCase();
+    expect(left).not.toContain("llamar a ana@ejemplo.es");
+    expect(left).not.toContain("<p>ana@ejemplo.es</p>");
+    expect(fs.existsSync(path.join(mailDir(), "2020-02-01T00-00-00-000Z-aaaaaaa1.eml"))).toBe(
+      false,
+    );
+    // Nobody else's message, e-mail or .eml copy was erased.
+    for (const [i, other] of others.entries()) {
+      expect(await messageCount(other)).toBe(1);
+      expect(emlMentioning(other).length).toBe(othersFilesBefore[i]);
+    }
+    expect((await othersMails()).map((r) => r.id)).toEqual(othersBefore.map((r) => r.id));
   });
 });

@@ -71,6 +71,7 @@ describe.each(DRIVERS)("retention job (%s)", (driver) => {
         name: "Viejo",
         email: "viejo@ejemplo.es",
         emailVerified: false,
+        approvedAt: null, // a self sign-up: pending until an administrator approves it
         createdAt: ago((RETENTION.unverifiedAccountDays + 1) * DAY),
       },
       {
@@ -78,6 +79,7 @@ describe.each(DRIVERS)("retention job (%s)", (driver) => {
         name: "Nuevo",
         email: "nuevo@ejemplo.es",
         emailVerified: false,
+        approvedAt: null, // a self sign-up: pending until an administrator approves it
         createdAt: ago(DAY),
       },
     ]);
@@ -178,6 +180,36 @@ describe.each(DRIVERS)("retention job (%s)", (driver) => {
     const again = await runRetention(d, now);
     expect(Object.values(again).every((n) => n === 0)).toBe(true);
     expect(await d.select().from(session).where(eq(session.id, "s-valida"))).toHaveLength(1);
+  });
+
+  it("never deletes an account an administrator approved, even if its address is unconfirmed", async () => {
+    const d = db.db;
+    const old = ago((RETENTION.unverifiedAccountDays + 30) * DAY);
+    await d.insert(user).values([
+      {
+        id: "u-aprobado-sin-confirmar",
+        name: "Aprobada",
+        email: "aprobada@ejemplo.es",
+        emailVerified: false,
+        approvedAt: old,
+        createdAt: old,
+      },
+      {
+        id: "u-pendiente-sin-confirmar",
+        name: "Pendiente",
+        email: "pendiente@ejemplo.es",
+        emailVerified: false,
+        approvedAt: null, // a self sign-up: pending until an administrator approves it
+        createdAt: old,
+      },
+    ]);
+    const removed = await runRetention(d, now);
+    expect(removed.unverifiedAccounts).toBe(1);
+    const left = await d
+      .select({ id: user.id })
+      .from(user)
+      .where(inArray(user.id, ["u-aprobado-sin-confirmar", "u-pendiente-sin-confirmar"]));
+    expect(left.map((u) => u.id)).toEqual(["u-aprobado-sin-confirmar"]);
   });
 
   it("the privacy policy states the periods the job applies", async () => {

@@ -30,6 +30,21 @@ export type AuditAction =
   | "review_published"
   | "review_unpublished"
   | "review_deleted"
+  | "first_admin_created"
+  | "user_approved"
+  | "login_pending"
+  | "login_failures_notified"
+  | "signup_existing"
+  | "two_factor_enabled"
+  | "two_factor_disabled"
+  | "two_factor_failed"
+  | "two_factor_reset"
+  | "two_factor_codes_regenerated"
+  | "reauth"
+  | "reauth_failed"
+  | "session_idle_timeout"
+  | "session_revoked"
+  | "sessions_revoked_others"
   | (string & {});
 
 /**
@@ -64,6 +79,21 @@ export const AUDIT_LABELS: Record<string, string> = {
   review_published: "Reseña publicada",
   review_unpublished: "Reseña despublicada",
   review_deleted: "Reseña eliminada",
+  first_admin_created: "Primera cuenta de administración creada",
+  user_approved: "Cuenta aprobada",
+  login_pending: "Inicio de sesión de una cuenta pendiente de aprobación",
+  login_failures_notified: "Aviso por email de intentos fallidos de inicio de sesión",
+  signup_existing: "Intento de alta con un email ya registrado",
+  two_factor_enabled: "Verificación en dos pasos activada",
+  two_factor_disabled: "Verificación en dos pasos desactivada",
+  two_factor_failed: "Código de verificación en dos pasos incorrecto",
+  two_factor_reset: "Verificación en dos pasos restablecida por un administrador",
+  two_factor_codes_regenerated: "Códigos de recuperación regenerados",
+  reauth: "Identidad confirmada de nuevo",
+  reauth_failed: "Confirmación de identidad fallida",
+  session_idle_timeout: "Sesión cerrada por inactividad",
+  session_revoked: "Sesión cerrada desde la lista de sesiones",
+  sessions_revoked_others: "Cerradas las demás sesiones",
 };
 
 export function auditLabel(action: string) {

@@ -46,15 +46,40 @@ export function looksLikeAddress(address: string) {
   return /^[^\s@]+@[^\s@]+$/.test(address);
 }
 
+/**
+ * Characters that may appear in an address next to `address` without ending it: a match must not
+ * be preceded by one of them (`juana@…` is not `ana@…`) nor followed by one (`ana@ejemplo.es.evil.com`
+ * is not `ana@ejemplo.es`). A dot right after is a sentence's full stop unless a domain label follows.
+ */
+const BEFORE = "(^|[^a-z0-9._%+-])";
+const AFTER = "(?![a-z0-9_%+-]|\\.[a-z0-9])";
+
+/** Every regular-expression metacharacter escaped (the same escapes work in JavaScript and PostgreSQL). */
+function escapeRegex(value: string) {
+  return value.replace(/[\\^$.|?*+()[\]{}]/g, "\\$&");
+}
+
+/**
+ * A case-insensitive pattern that finds `address` as a whole address (see BEFORE/AFTER), also in
+ * HTML where it may appear escaped (`o&#39;neil@…`). Used with `~*` in SQL and `RegExp(…, "i")`.
+ */
+export function addressPattern(address: string) {
+  const forms = [...new Set([address, escapeHtml(address)])].map(escapeRegex);
+  return `${BEFORE}(${forms.join("|")})${AFTER}`;
+}
+
+/** Whether `text` mentions `address` as a whole address (case-insensitive). */
+export function mentionsAddress(text: string, address: string) {
+  return new RegExp(addressPattern(address), "i").test(text);
+}
+
 function outboxMentioning(address: string) {
-  const lower = (column: typeof mailOutbox.text | typeof mailOutbox.html) =>
-    sql`lower(coalesce(${column}, ''))`;
+  const pattern = addressPattern(address);
   return or(
     eq(sql`lower(${mailOutbox.to})`, address),
     eq(sql`lower(coalesce(${mailOutbox.replyTo}, ''))`, address),
-    sql`strpos(${lower(mailOutbox.text)}, ${address}) > 0`,
-    sql`strpos(${lower(mailOutbox.html)}, ${address}) > 0`,
-    sql`strpos(${lower(mailOutbox.html)}, ${escapeHtml(address)}) > 0`,
+    sql`coalesce(${mailOutbox.text}, '') ~* ${pattern}`,
+    sql`coalesce(${mailOutbox.html}, '') ~* ${pattern}`,
   );
 }
 
@@ -80,7 +105,7 @@ async function emlFilesFor(address: string, outboxIds: Set<number>) {
     }
     try {
       const raw = await fs.readFile(path.join(dir, name), "utf8");
-      if (emlSearchText(raw).includes(address)) found.push(path.join(dir, name));
+      if (mentionsAddress(emlSearchText(raw), address)) found.push(path.join(dir, name));
     } catch {
       // Removed meanwhile (retention job, another instance): nothing to do.
     }

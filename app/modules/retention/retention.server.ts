@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Db, DbHandle } from "~/db/client.server";
 import { auditLog, mailOutbox, rateLimit, session, user, verification } from "~/db/schema";
 import { purgeOldPageViews } from "~/modules/analytics/page-views.server";
@@ -96,6 +96,8 @@ export async function runRetention(db: Db, now = new Date()) {
           .where(
             and(
               eq(user.emailVerified, false),
+              // An account an administrator approved (an invitation) is never the retention job's.
+              isNull(user.approvedAt),
               lt(user.createdAt, new Date(now.getTime() - RETENTION.unverifiedAccountDays * DAY)),
             ),
           )
