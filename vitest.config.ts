@@ -1,21 +1,16 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { defineConfig } from "vitest/config";
-
-// Files the app writes during tests (e-mails as .eml, secrets) go to a throwaway folder.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "psico-vitest-"));
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
-    setupFiles: ["tests/support/fail-on-console-error.ts"],
+    // Files the app writes during tests (e-mails as .eml, secrets) go to a throwaway folder per file.
+    setupFiles: ["tests/support/own-data-dir.ts", "tests/support/fail-on-console-error.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // A PGlite instance costs ~0.8 GB: keep workers few on 2-core machines.
     maxWorkers: 2,
-    env: { NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir },
+    env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
   },
 });

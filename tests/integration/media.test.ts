@@ -7,12 +7,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setDbHandle } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
-import { signIn, upsertUserFromCli } from "~/modules/accounts/accounts.server";
 import routes from "~/routes";
 import * as mediaRoute from "~/routes/resources/media";
 import * as uploadRoute from "~/routes/resources/image-upload-api";
 import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
-import { BASE, cookieFrom, makeRequest, run } from "../support/routes";
+import { BASE, makeRequest, run, staffCookie } from "../support/routes";
 
 /** The upload endpoint and the media route, run as real route modules against a real database. */
 
@@ -47,12 +46,9 @@ describe.each(DRIVERS)("image upload and serving (%s)", (driver) => {
   beforeAll(async () => {
     db = await createTestDatabase(driver);
     setDbHandle(db);
+    // Fully signed in (administrators and editors with their second factor), as uploads require.
     for (const role of ["administrator", "editor", "contributor"]) {
-      const email = `${role}.media@example.com`;
-      await upsertUserFromCli(db.db, { email, password: "imagenes del blog", role });
-      const r = await signIn(db.db, { email, password: "imagenes del blog" }, { ip: "media" });
-      if (!r.ok) throw new Error(`no se pudo iniciar sesión como ${role}`);
-      cookies[role] = cookieFrom(r.headers);
+      cookies[role] = await staffCookie(db.db, role, `${role}.media@example.com`);
     }
   });
   afterAll(async () => {
