@@ -9,7 +9,7 @@ import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { clearKey, hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import { clearKey, hitRateLimit, underRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { closeStreamsOf } from "~/modules/reviews/live.server";
 import { fieldErrors } from "~/utils/form";
 import { audit } from "./audit.server";
@@ -84,15 +84,14 @@ export async function signIn(
     return { ok: false, status: 400, formError: MESSAGES.fillAll };
   }
   const { email, password } = parsed.data;
-  const perIp = await hitRateLimit(
-    db,
-    `signin-ip:${info.ip}`,
-    LIMITS.signInPerIp.limit,
-    LIMITS.signInPerIp.windowMs,
-  );
+  // Wrong passwords per client address: right ones do not count (the practice's staff share one
+  // address, and a success is no attack). Counted below, when a password fails.
+  const ipKey = `signin-ip:${info.ip}`;
+  const { limit, windowMs } = LIMITS.signInPerIp;
+  const ipAllowed = await underRateLimit(db, ipKey, limit, windowMs);
   const failKey = `signin-fail:${email}:${info.ip}`;
   const knownDevice = isKnownDevice(cookie, email);
-  if (!perIp.allowed || (!knownDevice && (await failureDelaySeconds(db, failKey)) > 0)) {
+  if (!ipAllowed || (!knownDevice && (await failureDelaySeconds(db, failKey)) > 0)) {
     return { ok: false, status: 429, formError: MESSAGES.tooManyAttempts };
   }
   if (await isPendingWithPassword(db, email, password)) {
@@ -126,6 +125,7 @@ export async function signIn(
       return { ok: false, status: 403, formError: MESSAGES.pendingApproval };
     }
     if (error instanceof APIError && error.status === "UNAUTHORIZED") {
+      await hitRateLimit(db, ipKey, limit, windowMs);
       await recordSignInFailure(db, failKey);
       await audit(db, { action: "login_failed", target: email, ip: info.ip });
       await noticeRepeatedFailures(db, email);
