@@ -112,6 +112,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (toast) notify(toast);
   }, [toast]);
+  // Set once the page is hydrated (after any client re-render): what browser tests wait for
+  // before typing into a form React may still replace.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <>
       <Outlet />

@@ -119,6 +119,12 @@ export async function finishSignIn(page: Page, email: string, password: string, 
   await expect(page).toHaveURL(target);
 }
 
+/** Opens a page and waits until React has hydrated it (root.tsx marks <html data-hydrated>). */
+export async function gotoHydrated(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
 /** Signs in as the E2E administrator (created with `user:create` by tests/support/e2e-server.js). */
 export async function signInAsAdmin(page: Page) {
   await page.goto("/auth");

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, signInAsAdmin, test } from "./fixtures";
+import { expect, gotoHydrated, signInAsAdmin, test } from "./fixtures";
 
 /** .eml files the E2E server wrote (no SMTP_URL) that mention `address`. */
 function emlFilesMentioning(address: string) {
@@ -35,7 +35,8 @@ test("RGPD: the export downloads a JSON file with that address's messages; erase
   await expect.poll(() => emlFilesMentioning(address).length, { timeout: 15_000 }).toBe(2);
 
   await signInAsAdmin(page);
-  await page.goto("/admin/mensajes");
+  // Typed before hydration, the address could be lost when React takes the form over.
+  await gotoHydrated(page, "/admin/mensajes");
 
   // Export (art. 15): a POST whose answer is a download; the address never goes into a URL.
   await page.locator("#exportar").fill(address);
@@ -62,7 +63,7 @@ test("RGPD: the export downloads a JSON file with that address's messages; erase
   expect(page.url()).not.toContain(address);
 
   // Erase (art. 17) asks for confirmation first.
-  await page.goto("/admin/mensajes");
+  await gotoHydrated(page, "/admin/mensajes");
   await expect(page.getByText(address).first()).toBeVisible();
   await page.locator("#suprimir").fill(address);
   await page.getByRole("button", { name: "Suprimir datos" }).click();
