@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { expect, expectAccessible, signInAsAdmin, test } from "./fixtures";
+import { expect, expectAccessible, gotoHydrated, signInAsAdmin, test } from "./fixtures";
 
 /** A photo made at test time: 1200 x 1400, with GPS in its EXIF that must not survive. */
 async function portraitFile() {
@@ -19,7 +19,7 @@ test("an administrator uploads a portrait in Ajustes and the landing page shows 
 }) => {
   const file = await portraitFile();
   await signInAsAdmin(page);
-  await page.goto("/admin/ajustes");
+  await gotoHydrated(page, "/admin/ajustes");
   await expect(page.getByRole("heading", { level: 1, name: "Ajustes" })).toBeVisible();
   await expectAccessible(page);
 
@@ -64,7 +64,8 @@ test("an administrator uploads a portrait in Ajustes and the landing page shows 
   ).toHaveAttribute("srcset", /960\.webp 960w/);
 
   // Removing the portrait brings the illustration back (and leaves the site as other specs expect).
-  await page.goto("/admin/ajustes");
+  // "Quitar imagen" only works once React has the form (a click before hydration is lost: #17).
+  await gotoHydrated(page, "/admin/ajustes");
   await page.getByRole("button", { name: "Quitar imagen" }).click();
   await page.getByRole("button", { name: "Guardar cambios" }).click();
   await expect(page.getByText("Configuración guardada")).toBeVisible();
