@@ -4,10 +4,23 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { requestInfoContext } from "./context";
+import { hasSessionCookie } from "./modules/accounts/session-cookie";
 import { hydrateAfterFirstPaint } from "./utils/hydrate-after-paint.server";
+import { logger } from "./utils/logger.server";
 import { NonceProvider } from "./utils/nonce";
 
 export const streamTimeout = 5_000;
+
+const PUBLIC_LAYOUT = "routes/public/layout";
+
+let warned = false;
+function warnNoModuleScript() {
+  if (warned) return;
+  warned = true;
+  logger.warn(
+    "La hidratación tras la primera pintura no encontró el script de módulo de React Router: las páginas públicas se hidratan sin retraso.",
+  );
+}
 
 export default function handleRequest(
   request: Request,
@@ -19,6 +32,11 @@ export default function handleRequest(
   const { nonce } = loadContext.get(requestInfoContext);
   // Crawlers and no-JS clients get the whole document at once.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
+  // Public pages for visitors hydrate after the first paint; the admin area, the account pages
+  // and anyone signed in hydrate at once (they work with the page right away).
+  const afterPaint =
+    routerContext.staticHandlerContext.matches.some((m) => m.route.id === PUBLIC_LAYOUT) &&
+    !hasSessionCookie(request.headers.get("cookie"));
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -34,8 +52,8 @@ export default function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
-          const html = hydrateAfterFirstPaint(nonce);
-          html.pipe(body);
+          const html = afterPaint ? hydrateAfterFirstPaint(nonce, warnNoModuleScript) : body;
+          if (html !== body) html.pipe(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

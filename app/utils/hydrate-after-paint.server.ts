@@ -1,32 +1,33 @@
 import { Transform } from "node:stream";
 
 /**
- * Hydration after the first paint.
+ * Hydration after the first paint, on public pages read by visitors who are not signed in.
  *
  * Every page is rendered on the server and usable before any JavaScript runs (links and forms
- * work without it). React Router's <Scripts> asks for all the page's modules at once from the
- * <head> (`modulepreload`) and starts hydrating as soon as they arrive, so on a slow phone the
- * ~130 KB of JavaScript competes with the stylesheet and the first screen, and its evaluation can
- * hold back the first paint. This transform of the HTML stream moves that to just after the first
- * paint:
- * - the `modulepreload` links leave the <head> (their addresses are kept);
- * - React Router's inline module script (`<script type="module" async>`, the one that imports the
- *   route modules and the entry) becomes inert (`type="text/x-hydrate"`);
+ * work without it; clicks on controls that need JavaScript are kept and replayed once React has
+ * taken over, see `app/utils/replay-clicks.ts`). React Router's <Scripts> asks for all the page's
+ * modules at once from the <head> (`modulepreload`) and starts hydrating as soon as they arrive, so
+ * on a slow phone the ~130 KB of JavaScript competes with the stylesheet and the first screen. This
+ * transform of the HTML stream moves that to just after the first paint:
+ * - the `modulepreload` links leave the <head> (their tags are kept);
+ * - the first module script of the <body> (React Router's, which imports the route modules and the
+ *   entry) becomes inert: its `type` becomes `text/x-hydrate`, every other attribute is kept;
  * - a small script at the end of the <body>, with the request's CSP nonce, waits for the first
- *   frame, then adds the preload links back and runs that module script's text as a module.
- * If the module script is not found (a different React Router output), nothing is made inert and
- * the page hydrates as usual, only without the preloads.
+ *   frame, then adds the preload links back and runs that script's text as a module.
+ * Tags are read by their attributes (any order, any quoting), not by their exact text. If no module
+ * script is found (a different React Router output), the preload links are put back before
+ * `</body>` and `onMissing` is called: the page then hydrates as usual, and the server logs it.
  */
-export function hydrateAfterFirstPaint(nonce: string) {
-  const MODULE_SCRIPT = ' type="module" async="">';
-  const INERT_SCRIPT = ' type="text/x-hydrate">';
+export function hydrateAfterFirstPaint(nonce: string, onMissing: () => void = () => {}) {
   let phase: "head" | "body" | "done" = "head";
   let pending = Buffer.alloc(0);
-  const preloads: string[] = [];
+  const preloads: Tag[] = [];
 
   const rewriteHead = (html: string) =>
-    html.replace(/<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*>/g, (_tag, href: string) => {
-      preloads.push(href);
+    html.replace(/<link\b[^>]*>/gi, (tag) => {
+      const parsed = parseTag(tag);
+      if (parsed.attributes.get("rel")?.toLowerCase() !== "modulepreload") return tag;
+      preloads.push(parsed);
       return "";
     });
 
@@ -42,41 +43,88 @@ export function hydrateAfterFirstPaint(nonce: string) {
         pending = pending.subarray(cut);
         phase = "body";
       }
-      if (phase === "body") {
-        const at = pending.indexOf(MODULE_SCRIPT);
-        if (at !== -1) {
-          out.push(pending.subarray(0, at), Buffer.from(INERT_SCRIPT));
-          pending = pending.subarray(at + MODULE_SCRIPT.length);
-          phase = "done";
+      // Every byte before a `<script` start tag not yet complete can go out.
+      while (phase === "body") {
+        const start = pending.indexOf("<script");
+        if (start === -1) break;
+        const end = pending.indexOf(">", start);
+        if (end === -1) {
+          out.push(pending.subarray(0, start));
+          pending = pending.subarray(start);
+          return callback(null, Buffer.concat(out));
         }
+        const tag = parseTag(pending.subarray(start, end + 1).toString("utf8"));
+        if (tag.attributes.get("type")?.toLowerCase() === "module") {
+          out.push(pending.subarray(0, start), Buffer.from(inertTag(tag), "utf8"));
+          phase = "done";
+        } else {
+          out.push(pending.subarray(0, end + 1));
+        }
+        pending = pending.subarray(end + 1);
       }
-      // Hold back a tail: it may be the start of the marker split across two chunks, or the end
-      // of the document, before which the boot script goes.
-      const keep = Math.min(
-        pending.length,
-        Math.max(MODULE_SCRIPT.length - 1, DOCUMENT_END.length),
-      );
+      // Hold back a tail: the start of a `<script` split across chunks, or the end of the
+      // document, before which the boot script (or the preloads) go.
+      const keep = Math.min(pending.length, TAIL);
       out.push(pending.subarray(0, pending.length - keep));
       pending = pending.subarray(pending.length - keep);
       callback(null, Buffer.concat(out));
     },
     flush(callback) {
-      if (phase !== "done") return callback(null, pending);
-      const boot = Buffer.from(bootScript(nonce, preloads));
-      const end = pending.lastIndexOf(DOCUMENT_END);
-      if (end === -1) return callback(null, Buffer.concat([pending, boot]));
-      callback(null, Buffer.concat([pending.subarray(0, end), boot, pending.subarray(end)]));
+      if (phase === "head") return callback(null, pending);
+      let insert: string;
+      if (phase === "done") {
+        insert = bootScript(nonce, preloads);
+      } else {
+        insert = preloads.map((tag) => tag.source).join("");
+        if (preloads.length) onMissing();
+      }
+      const end = pending.lastIndexOf("</body>");
+      const cut = end === -1 ? pending.length : end;
+      callback(
+        null,
+        Buffer.concat([pending.subarray(0, cut), Buffer.from(insert), pending.subarray(cut)]),
+      );
     },
   });
 }
 
-const DOCUMENT_END = "</body></html>";
+/** Longest text held back between chunks: `</body></html>` plus some room. */
+const TAIL = 32;
 
-function bootScript(nonce: string, preloads: string[]) {
-  // Plain ES5 in a string: it runs before any bundle. `</` cannot occur in the JSON of paths
-  // (they are our own asset URLs), so the script element cannot be closed early.
+interface Tag {
+  source: string;
+  name: string;
+  /** Lower-case names; `null` for an attribute without a value. */
+  attributes: Map<string, string | null>;
+}
+
+function parseTag(source: string): Tag {
+  const inner = /^<([a-zA-Z][\w-]*)([\s\S]*?)\/?>$/.exec(source);
+  const attributes = new Map<string, string | null>();
+  for (const m of (inner?.[2] ?? "").matchAll(
+    /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g,
+  )) {
+    attributes.set(m[1]!.toLowerCase(), m[2] ?? m[3] ?? m[4] ?? null);
+  }
+  return { source, name: inner?.[1]?.toLowerCase() ?? "", attributes };
+}
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+
+function inertTag(tag: Tag) {
+  const kept = [...tag.attributes]
+    .filter(([name]) => name !== "type" && name !== "async")
+    .map(([name, value]) => (value === null ? ` ${name}` : ` ${name}="${escapeAttribute(value)}"`));
+  return `<script${kept.join("")} type="text/x-hydrate">`;
+}
+
+function bootScript(nonce: string, preloads: Tag[]) {
+  const links = preloads.map((tag) => Object.fromEntries(tag.attributes));
+  // Plain ES5 in a string: it runs before any bundle. `<` is escaped in the JSON, so nothing in it
+  // can close the script element early.
   const code = `(function(){var started=false;function start(){if(started)return;started=true;
-${JSON.stringify(preloads)}.forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.appendChild(l)});
+${JSON.stringify(links).replaceAll("<", "\\u003c")}.forEach(function(a){var l=document.createElement("link");for(var k in a)l.setAttribute(k,a[k]===null?"":a[k]);document.head.appendChild(l)});
 var inert=document.querySelector('script[type="text/x-hydrate"]');if(!inert)return;
 var s=document.createElement("script");s.type="module";s.nonce=inert.nonce;s.textContent=inert.textContent;document.body.appendChild(s)}
 requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,3000)})();`;

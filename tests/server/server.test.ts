@@ -77,9 +77,36 @@ describe("built server on a fresh PGlite data directory", () => {
       // The modules are asked for by the boot script after the first paint, not from the <head>.
       expect(html).not.toContain('<link rel="modulepreload"');
       expect(html).toMatch(/<script nonce="[^"]+" type="text\/x-hydrate">[;\s]*import/);
+      expect(html).not.toMatch(/<script[^>]*type="module"/);
       expect(html).toMatch(
         /<script nonce="[^"]+">\(function\(\)\{var started=false;[^<]*<\/script><\/body><\/html>$/,
       );
+    }
+  });
+
+  it("hydrates at once where people work: account pages, the admin area, anyone signed in", async () => {
+    const pages: [string, RequestInit?][] = [
+      ["/auth"],
+      ["/auth/restablecer"],
+      ["/admin"],
+      ["/blog", { headers: { cookie: "consulta.session_token=cualquiera" } }],
+    ];
+    for (const [path, init] of pages) {
+      const res = await fetch(`${server.url}${path}`, { ...init, redirect: "follow" });
+      const html = await res.text();
+      expect(html, path).toMatch(/<head>.*<link rel="modulepreload"[^>]*>.*<\/head>/s);
+      expect(html, path).toMatch(/<script[^>]*type="module"[^>]*>[;\s]*import/);
+      expect(html, path).not.toContain("text/x-hydrate");
+      expect(html, path).not.toContain("var started=false");
+    }
+  });
+
+  it("keeps clicks made before hydration from the first script of the <head>", async () => {
+    for (const path of ["/", "/auth"]) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      const head = /<head>(.*?)<\/head>/s.exec(html)![1]!;
+      const first = /<script nonce="[^"]+">([^<]*)<\/script>/.exec(head);
+      expect(first?.[1]).toContain("__replayEarlyClicks");
     }
   });
 

@@ -3,6 +3,7 @@ import type { RequestHandler } from "express";
 import { isbot } from "isbot";
 import type { Db } from "~/db/client.server";
 import { pageViews } from "~/db/schema";
+import { hasSessionCookie } from "~/modules/accounts/session-cookie";
 import { RETENTION } from "~/modules/retention/periods";
 import { logger } from "~/utils/logger.server";
 
@@ -15,9 +16,6 @@ import { logger } from "~/utils/logger.server";
 export const MAX_PATH_LENGTH = 200;
 /** Rows older than this are deleted by the daily retention job. */
 export const PAGE_VIEW_RETENTION_MONTHS = RETENTION.pageViewMonths;
-
-/** better-auth's session cookie (cookiePrefix "consulta"), plain or with the HTTPS prefix. */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?consulta\.session_token=[^;\s]/;
 
 /** Never counted: private areas, machine-readable resources, files. Matched per segment. */
 const EXCLUDED = [
@@ -113,7 +111,7 @@ export function countablePath(req: ViewRequest): { path: string; isData: boolean
   if (req.method !== "GET") return null;
   const ua = header(req, "user-agent");
   if (!ua || isbot(ua)) return null;
-  if (SESSION_COOKIE.test(header(req, "cookie"))) return null;
+  if (hasSessionCookie(header(req, "cookie"))) return null;
   if (/prefetch|prerender/i.test(header(req, "sec-purpose") + header(req, "purpose"))) return null;
   const target = normalizePath(req.url);
   if (!target || isExcluded(target.path)) return null;
