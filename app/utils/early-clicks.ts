@@ -6,8 +6,8 @@
  * hydrated. An inline script in the <head> (first thing the browser runs) keeps those clicks and
  * the root layout replays them once hydrated: the same element, or, if React replaced the markup,
  * the element at the same position among the page's controls. Each control is replayed once, in
- * the order it was clicked, with the pointer events Radix triggers listen to (some open on
- * `pointerdown`, others on `click`).
+ * the order it was clicked, with the pointer and mouse events Radix triggers listen to (menus open
+ * on `pointerdown`, tabs on `mousedown`, dialogs on `click`).
  */
 
 /** Controls that need JavaScript to do anything. */
@@ -52,9 +52,11 @@ function install(selector: string) {
         ? el
         : (document.querySelectorAll<HTMLElement>(selector)[index] ?? null);
       if (!target) continue;
-      const pointer = { bubbles: true, cancelable: true, button: 0, pointerType: "mouse" };
-      target.dispatchEvent(new PointerEvent("pointerdown", pointer));
-      target.dispatchEvent(new PointerEvent("pointerup", pointer));
+      const init = { bubbles: true, cancelable: true, button: 0, pointerType: "mouse" };
+      target.dispatchEvent(new PointerEvent("pointerdown", init));
+      target.dispatchEvent(new MouseEvent("mousedown", init));
+      target.dispatchEvent(new PointerEvent("pointerup", init));
+      target.dispatchEvent(new MouseEvent("mouseup", init));
       target.click();
     }
   };

@@ -109,8 +109,7 @@ function parseTag(source: string): Tag {
   return { source, name: inner?.[1]?.toLowerCase() ?? "", attributes };
 }
 
-const escapeAttribute = (value: string) =>
-  value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+const escapeAttribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
 
 function inertTag(tag: Tag) {
   const kept = [...tag.attributes]

@@ -223,7 +223,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="flex flex-col gap-3">
         <div>
           <h1 className="text-h1">Gestión de reseñas</h1>
           <p className="mt-1 text-muted">
@@ -238,7 +238,6 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
               Marcar como vistas
             </Button>
           </Form>
-          <EnableNotificationsButton />
           <Button
             variant="secondary"
             onClick={() => void refresh()}
@@ -252,6 +251,9 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
               <Plus aria-hidden="true" /> Nueva reseña
             </Button>
           ) : null}
+          {/* Last, in a row that starts on the left: it only appears once the browser says
+              whether notifications are allowed, and must not move the buttons already shown. */}
+          <EnableNotificationsButton />
         </div>
       </div>
       {actionData?.formError && !editing ? (
