@@ -15,7 +15,7 @@ import { getDb } from "~/db/client.server";
 import { getUser } from "~/modules/accounts/guard.server";
 import { reviewNotice } from "~/modules/reviews/live.server";
 import { requestSettings } from "~/modules/settings/settings.server";
-import { EARLY_CLICKS_SCRIPT, replayEarlyClicks } from "~/utils/early-clicks";
+import { earlyClicksScript, replayEarlyClicks } from "~/utils/early-clicks";
 import { getEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";
 import { type Notice, NOTICE_EVENT, notify } from "~/utils/notify";
@@ -65,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script
           nonce={nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? EARLY_CLICKS_SCRIPT : "" }}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? earlyClicksScript() : "" }}
         />
         {/* First in <head>, before the script preloads, so first paint waits for nothing else.
             The heading font is not preloaded: it swaps in when ready (font-display: swap). */}

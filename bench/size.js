@@ -10,16 +10,13 @@ const rows = [];
 try {
   for (const page of PUBLIC_PAGES) {
     const html = await (await fetch(server.url + page)).text();
-    // Script sources, imports, and the preload list that the document hands over after the first
-    // paint (app/utils/hydrate-after-paint.server.ts) in place of <link rel="modulepreload">.
-    const preloads = /(\[[^\]]*\])\.forEach\(function\(href\)/.exec(html)?.[1] ?? "[]";
-    const files = new Set([
-      ...[
-        ...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g),
-        ...html.matchAll(/(?:import\(|from )"(\/assets\/[^"]+\.js)"/g),
-      ].map((m) => m[1]),
-      ...JSON.parse(preloads),
-    ]);
+    // Every script the document names: sources, imports, preloads, and the preload list handed
+    // over after the first paint (app/utils/hydrate-after-paint.server.ts) in their place.
+    const files = new Set(
+      [...html.matchAll(/(?:src=|href=|"href":|import\(|from )"(\/assets\/[^"]+\.js)"/g)].map(
+        (m) => m[1],
+      ),
+    );
     let raw = 0;
     let gz = 0;
     for (const file of files) {

@@ -63,7 +63,9 @@ function install(selector: string) {
 }
 
 /** The inline script's text (the nonce is added where it is rendered). */
-export const EARLY_CLICKS_SCRIPT = `(${install.toString()})(${JSON.stringify(NEEDS_SCRIPT)});`;
+export function earlyClicksScript() {
+  return `(${install.toString()})(${JSON.stringify(NEEDS_SCRIPT)});`;
+}
 
 /** Called once the page is hydrated: replays what was clicked before, then stops keeping. */
 export function replayEarlyClicks() {
