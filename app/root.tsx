@@ -15,7 +15,7 @@ import { getDb } from "~/db/client.server";
 import { getUser } from "~/modules/accounts/guard.server";
 import { reviewNotice } from "~/modules/reviews/live.server";
 import { requestSettings } from "~/modules/settings/settings.server";
-import { earlyClicksScript, replayEarlyClicks } from "~/utils/early-clicks";
+import { earlyInputScript, replayEarlyInput } from "~/utils/early-input";
 import { getEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";
 import { type Notice, NOTICE_EVENT, notify } from "~/utils/notify";
@@ -48,24 +48,23 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // Once the page is hydrated (after any client re-render, and on error pages too): replay the
-  // clicks kept before, and mark <html data-hydrated>, which browser tests wait for before typing
-  // into a form React may still replace.
+  // Once the page is hydrated (after any client re-render, and on error pages too): replay what
+  // was typed and clicked before, and mark <html data-hydrated> (what browser tests wait for).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
-    replayEarlyClicks();
+    replayEarlyInput();
   }, []);
   return (
     <html lang="es">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* Before the stylesheet, so it runs at once: keeps clicks made before hydration. The
-            server renders its text; the browser keeps it (the bundle does not carry it). */}
+        {/* The first script: keeps what is typed and clicked before hydration. The server
+            renders its text; the browser keeps it (the bundle does not carry it). */}
         <script
           nonce={nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? earlyClicksScript() : "" }}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? earlyInputScript() : "" }}
         />
         {/* First in <head>, before the script preloads, so first paint waits for nothing else.
             The heading font is not preloaded: it swaps in when ready (font-display: swap). */}

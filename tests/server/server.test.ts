@@ -101,12 +101,12 @@ describe("built server on a fresh PGlite data directory", () => {
     }
   });
 
-  it("keeps clicks made before hydration from the first script of the <head>", async () => {
+  it("keeps what is typed and clicked before hydration from the first script of the <head>", async () => {
     for (const path of ["/", "/auth"]) {
       const html = await (await fetch(`${server.url}${path}`)).text();
       const head = /<head>(.*?)<\/head>/s.exec(html)![1]!;
       const first = /<script nonce="[^"]+">([^<]*)<\/script>/.exec(head);
-      expect(first?.[1]).toContain("__replayEarlyClicks");
+      expect(first?.[1]).toContain("__replayEarlyInput");
     }
   });
 

@@ -6,7 +6,7 @@ import { expect, signInAsAdmin, test } from "./fixtures";
  * as the page can be seen (the document parsed, `domcontentloaded`: earlier than `load`, which
  * waits for the scripts), on a CPU slowed down four times as on a modest phone, so React is still
  * downloading or hydrating when the click arrives. A control either works without JavaScript (a
- * link, a form) or its click is kept and replayed once React has taken over.
+ * link, a form) or its click is kept and replayed once React has taken over; what is typed is kept too.
  */
 
 async function slowCpu(page: Page) {
@@ -110,6 +110,18 @@ test.describe("the psychologist in the admin area", () => {
     );
     await page.getByRole("tab", { name: "Escribir" }).click();
     await expect(page.getByRole("textbox", { name: "Contenido" })).toBeVisible();
+
+    // What is typed before React takes over stays, and React works with it.
+    await openEarly(page, "/admin/blog/nuevo");
+    await page.getByLabel("Título").fill("Escrito antes de tiempo");
+    await page.getByRole("textbox", { name: "Contenido" }).fill("## Un subtítulo temprano");
+    await page.getByRole("tab", { name: "Vista previa" }).click();
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Un subtítulo temprano" }),
+    ).toBeVisible();
+    await page.getByRole("tab", { name: "Escribir" }).click();
+    await expect(page.getByLabel("Título")).toHaveValue("Escrito antes de tiempo");
+    await expect(page.getByLabel("URL")).toHaveValue("escrito-antes-de-tiempo");
 
     await openEarly(page, "/admin/blog/nuevo");
     await page.getByRole("button", { name: "Publicar" }).click();
