@@ -11,7 +11,12 @@ import {
   ServiceCards,
 } from "~/components/site/landing/sections";
 import { ArticleCard } from "~/components/site/article-card";
-import { ContactForm, type ContactServerResult } from "~/components/site/contact-form";
+import {
+  CONTACT_SECTION_ID,
+  ContactForm,
+  ContactServerBanner,
+  type ContactServerResult,
+} from "~/components/site/contact-form";
 import { ReviewsSection } from "~/components/site/landing/reviews-section";
 import { FloatingShare } from "~/components/site/share";
 import { getDb } from "~/db/client.server";
@@ -155,11 +160,12 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       </Suspense>
       <Suspense>
         <Section
-          id="contacto"
+          id={CONTACT_SECTION_ID}
           title="Contacto"
           eyebrow="Hablemos"
           intro="Cuéntame qué necesitas y te responderé lo antes posible. Si prefieres, llámame o escríbeme directamente."
         >
+          <ContactServerBanner result={actionData?.contact} />
           <div className="grid gap-10 lg:grid-cols-2">
             <ContactDetails settings={settings} />
             <div className="rounded-card border border-border bg-surface p-6 shadow-soft">
