@@ -168,7 +168,11 @@ export function CarouselContent({ className, ...props }: React.ComponentProps<"d
       data-slot="carousel-viewport"
       className={cn(ready ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto")}
     >
-      <div id={contentId} className={cn("-ml-4 flex items-start touch-pan-y", className)} {...props} />
+      <div
+        id={contentId}
+        className={cn("-ml-4 flex items-start touch-pan-y", className)}
+        {...props}
+      />
     </div>
   );
 }
