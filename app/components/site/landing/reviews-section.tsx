@@ -83,6 +83,8 @@ function ReviewCarousel({ items }: { items: PublicReview[] }) {
   const [position, setPosition] = useState<StripPosition | null>(null);
   const prev = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
+  /** The page a button asked for, until the strip gets there. */
+  const target = useRef<number | null>(null);
 
   // An arrow that reaches its end is disabled, and a disabled button loses focus: whoever was
   // using it (keyboard included) is moved to the other arrow, not back to the top of the page.
@@ -102,15 +104,24 @@ function ReviewCarousel({ items }: { items: PublicReview[] }) {
     let frame = 0;
     const update = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => setPosition(readPosition(el, items.length)));
+      frame = requestAnimationFrame(() => {
+        const now = readPosition(el, items.length);
+        if (now.page === target.current) target.current = null;
+        setPosition(now);
+      });
+    };
+    const settled = () => {
+      target.current = null;
     };
     update();
     el.addEventListener("scroll", update, { passive: true });
+    el.addEventListener("scrollend", settled);
     const resize = new ResizeObserver(update);
     resize.observe(el);
     return () => {
       cancelAnimationFrame(frame);
       el.removeEventListener("scroll", update);
+      el.removeEventListener("scrollend", settled);
       resize.disconnect();
     };
   }, [items.length]);
@@ -119,21 +130,25 @@ function ReviewCarousel({ items }: { items: PublicReview[] }) {
     const el = track.current;
     if (!el) return;
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    el.scrollTo({ left, behavior: reduce ? "auto" : "smooth" });
-  };
-  const move = (dir: 1 | -1) => {
-    const el = track.current;
-    if (!el) return;
-    const button = dir === 1 ? next.current : prev.current;
-    focusedArrow.current = document.activeElement === button ? dir : null;
-    scrollToLeft(el.scrollLeft + dir * el.clientWidth);
+    // "instant", not "auto": the strip's CSS asks for smooth scrolling.
+    el.scrollTo({ left, behavior: reduce ? "instant" : "smooth" });
   };
   const goToPage = (page: number) => {
     const el = track.current;
     const item = el?.firstElementChild as HTMLElement | null;
     if (!el || !item || !position) return;
+    target.current = page;
     const left = page * position.perView * item.getBoundingClientRect().width;
     scrollToLeft(Math.min(left, el.scrollWidth - el.clientWidth));
+  };
+  // Page by page, like the dots (the last page may hold fewer reviews than fit in view).
+  const move = (dir: 1 | -1) => {
+    if (!position) return;
+    const button = dir === 1 ? next.current : prev.current;
+    focusedArrow.current = document.activeElement === button ? dir : null;
+    // While a smooth scroll is under way, a second press goes on from where the first is going.
+    const from = target.current ?? position.page;
+    goToPage(Math.min(Math.max(from + dir, 0), position.pages - 1));
   };
 
   const perView = position?.perView ?? 1;
