@@ -1,16 +1,6 @@
 import { Link } from "react-router";
 import type { Settings } from "~/modules/settings/schemas";
-
-/** A term and its value; left out while the value is empty (still an example in Ajustes). */
-export function Row({ term, value }: { term: string; value: string }) {
-  if (!value) return null;
-  return (
-    <div>
-      <dt className="font-semibold">{term}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
-}
+import { Row } from "./row";
 
 /** Aviso legal (/aviso-legal): the information required by art. 10 LSSI-CE. */
 export function LegalNotice({ settings }: { settings: Settings }) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { days, months, RETENTION } from "~/modules/retention/periods";
 import type { Settings } from "~/modules/settings/schemas";
-import { Row } from "./legal-notice";
+import { Row } from "./row";
 
 /** Política de privacidad (/privacidad): arts. 13 and 14 RGPD and the LOPDGDD. */
 export function PrivacyPolicy({ settings }: { settings: Settings }) {
