@@ -45,6 +45,21 @@ async function blankUnderReviews(cards: Locator) {
   );
 }
 
+/** The blank band between the reviews in view and the strip's end (the controls sit below). */
+async function bandUnderStrip(carousel: Locator) {
+  return carousel.getByRole("list").evaluate((list) => {
+    const strip = list.getBoundingClientRect();
+    let bottom = strip.top;
+    for (const figure of list.querySelectorAll("figure")) {
+      const box = figure.getBoundingClientRect();
+      if (box.right > strip.left + 1 && box.left < strip.right - 1) {
+        bottom = Math.max(bottom, box.bottom);
+      }
+    }
+    return strip.bottom - bottom;
+  });
+}
+
 test("reviews at 1280 px: cards as tall as their text, a dot button per page, arrows off at the ends", async ({
   page,
 }) => {
@@ -57,6 +72,8 @@ test("reviews at 1280 px: cards as tall as their text, a dot button per page, ar
   expect(Math.max(...(await blankUnderReviews(carousel.locator("figure"))))).toBeLessThanOrEqual(
     20,
   );
+  // Nor a band under the strip sized for the longest review of all, off to the side.
+  await expect.poll(() => bandUnderStrip(carousel)).toBeLessThanOrEqual(24);
 
   const previous = carousel.getByRole("button", { name: "Anterior" });
   const next = carousel.getByRole("button", { name: "Siguiente" });
@@ -118,6 +135,7 @@ test("reviews at 390 px: one card at a time, a position counter, arrows off at t
     carousel.getByRole("group", { name: `2 de ${count}`, exact: true }).locator("figure"),
   );
   expect(blank).toBeLessThanOrEqual(20);
+  await expect.poll(() => bandUnderStrip(carousel)).toBeLessThanOrEqual(24);
   // The end: the last review, 'Siguiente' disabled.
   await carousel.getByRole("list").evaluate((list) => list.scrollTo({ left: list.scrollWidth }));
   await expect(position).toHaveText(`Mostrando la reseña ${count} de ${count}`);

@@ -108,11 +108,12 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, publicUrl } = root;
   // The partner centre's card appears once Ajustes holds its real name and website (the root
   // loader has emptied example values).
-  const collaborations = loaderData.collaborations.flatMap((c) =>
+  // Each card keeps its own illustration (`image`), whichever cards are shown.
+  const collaborations = loaderData.collaborations.flatMap((c, image) =>
     c.href !== "partner-centre"
-      ? [c]
+      ? [{ ...c, image }]
       : settings.partnerCentreName && settings.partnerCentreUrl
-        ? [{ ...c, name: settings.partnerCentreName, href: settings.partnerCentreUrl }]
+        ? [{ ...c, image, name: settings.partnerCentreName, href: settings.partnerCentreUrl }]
         : [],
   );
   return (

@@ -28,6 +28,26 @@ function readPosition(el: HTMLElement, count: number): StripPosition {
   return { perView, page, pages, atStart, atEnd };
 }
 
+/**
+ * The strip is as tall as the reviews in view, not the longest of all (the rest are off to the
+ * side and clipped only vertically): no blank band under a page of short reviews.
+ */
+function fitHeight(el: HTMLElement) {
+  const left = el.getBoundingClientRect().left;
+  let tallest = 0;
+  for (const item of el.children) {
+    const box = item.getBoundingClientRect();
+    const start = box.left - left;
+    if (start < el.clientWidth - 1 && start + box.width > 1) {
+      tallest = Math.max(tallest, box.height);
+    }
+  }
+  if (tallest > 0) {
+    const padding = parseFloat(getComputedStyle(el).paddingBottom) || 0;
+    el.style.height = `${Math.ceil(tallest + padding)}px`;
+  }
+}
+
 /** 'la reseña 3' or 'las reseñas 4 a 6' of the page that starts at `first` (0-based). */
 function pageLabel(first: number, perView: number, count: number) {
   const from = Math.min(first, Math.max(0, count - perView)) + 1;
@@ -74,6 +94,7 @@ export function ReviewCarousel({ slides }: { slides: React.ReactNode[] }) {
         const now = readPosition(el, count);
         if (now.page === target.current) target.current = null;
         setPosition(now);
+        fitHeight(el);
       });
     };
     const settled = () => {
@@ -84,6 +105,7 @@ export function ReviewCarousel({ slides }: { slides: React.ReactNode[] }) {
     el.addEventListener("scrollend", settled);
     const resize = new ResizeObserver(update);
     resize.observe(el);
+    for (const item of el.children) resize.observe(item);
     return () => {
       cancelAnimationFrame(frame);
       el.removeEventListener("scroll", update);
@@ -127,7 +149,7 @@ export function ReviewCarousel({ slides }: { slides: React.ReactNode[] }) {
         id={LIST_ID}
         tabIndex={0}
         aria-label="Reseñas (desplázate horizontalmente)"
-        className="-mx-2 flex snap-x snap-mandatory items-start gap-0 overflow-x-auto scroll-smooth pb-4 outline-offset-4 [scrollbar-width:thin]"
+        className="-mx-2 flex snap-x snap-mandatory items-start gap-0 overflow-x-auto overflow-y-hidden scroll-smooth pb-4 outline-offset-4 transition-[height] duration-300 [scrollbar-width:thin] motion-reduce:transition-none"
       >
         {slides.map((slide, i) => (
           <li key={i} className="w-full shrink-0 snap-start px-2 md:w-1/2 lg:w-1/3">

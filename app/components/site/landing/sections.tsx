@@ -345,6 +345,8 @@ export interface Collaboration {
   description: string;
   href: string;
   linkLabel: string;
+  /** Which partner illustration the card shows. */
+  image: number;
 }
 
 export function CollaborationCards({ items }: { items: Collaboration[] }) {
@@ -355,14 +357,19 @@ export function CollaborationCards({ items }: { items: Collaboration[] }) {
         items.length === 4 ? "lg:grid-cols-4" : "lg:grid-cols-3",
       )}
     >
-      {items.map((c, i) => {
+      {items.map((c) => {
         const external = /^https?:/.test(c.href);
         return (
           <li
             key={c.name}
             className="flex flex-col rounded-card border border-border bg-surface p-6 shadow-soft"
           >
-            <PartnerImage variant={i} alt="" loading="lazy" className="h-20 w-auto self-start" />
+            <PartnerImage
+              variant={c.image}
+              alt=""
+              loading="lazy"
+              className="h-20 w-auto self-start"
+            />
             <h3 className="mt-4 text-h3">{c.name}</h3>
             <p className="mt-2 flex-1 text-muted">{c.description}</p>
             {external ? (
