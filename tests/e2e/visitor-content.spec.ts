@@ -352,7 +352,8 @@ test("with the example Ajustes, no made-up number, link or block reaches a publi
   await page.goto("/uso-web");
   await expect(page.locator("main")).not.toContainText(EXAMPLE_TEXT);
   await expect(page.locator("main")).toContainText(
-    "Nombre Apellido, Psicóloga General Sanitaria. Sus datos completos figuran en el aviso legal.",
+    // No 'con NIF …' after the title while the NIF is the example's.
+    "Psicóloga General Sanitaria. Sus datos completos figuran en el aviso legal.",
   );
 });
 
