@@ -14,6 +14,7 @@ import type * as ToasterModule from "~/components/ui/toaster";
 import { getDb } from "~/db/client.server";
 import { getUser } from "~/modules/accounts/guard.server";
 import { reviewNotice } from "~/modules/reviews/live.server";
+import { publicSettings } from "~/modules/settings/defaults";
 import { requestSettings } from "~/modules/settings/settings.server";
 import { earlyInputScript, replayEarlyInput } from "~/utils/early-input";
 import { getEnv } from "~/utils/env.server";
@@ -38,7 +39,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const notice = user ? await reviewNotice(db, user.id) : null;
   if (notice && url.pathname.startsWith("/admin/resenas")) notice.fresh = 0;
   return {
-    settings,
+    // Example values (a made-up registration number, example.com links) never reach a page.
+    settings: publicSettings(settings),
     user: user ? { name: user.name, role: user.role } : null,
     reviewNotice: notice,
     publicUrl: getEnv().PUBLIC_URL,

@@ -4,7 +4,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, type Browser, expect, type Page } from "@playwright/test";
 
 /** Every E2E test fails on a page error or console error, and can run axe (WCAG 2.2 AA). */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -132,4 +132,21 @@ export async function signInAsAdmin(page: Page) {
   await page.getByLabel("Contraseña").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
   await finishSignIn(page, E2E_ADMIN.email, E2E_ADMIN.password, "/admin");
+}
+
+/**
+ * Saves fields in Ajustes as the E2E administrator, in a context of its own (fields by their
+ * `name`, e.g. `collegeNumber`, `socialLinks.instagram`, `publications.0.title`).
+ */
+export async function saveSettings(browser: Browser, values: Record<string, string>) {
+  const context = await browser.newContext({ locale: "es-ES", timezoneId: "Europe/Madrid" });
+  const page = await context.newPage();
+  await signInAsAdmin(page);
+  await gotoHydrated(page, "/admin/ajustes");
+  for (const [name, value] of Object.entries(values)) {
+    await page.locator(`[name="${name}"]`).fill(value);
+  }
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page.getByText("Los cambios han sido guardados correctamente")).toBeVisible();
+  await context.close();
 }

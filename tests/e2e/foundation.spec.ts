@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, saveSettings, test } from "./fixtures";
 
 const PAGES = [
   { path: "/", heading: /\S/ },
@@ -113,6 +113,8 @@ test("without JavaScript, section links are plain links that work", async ({ bro
 });
 
 test("on a phone without JavaScript, the menu link shows the section list", async ({ browser }) => {
+  // The booking link shows once Ajustes holds a real booking URL (never the example's).
+  await saveSettings(browser, { bookingUrl: "https://reservas.example.org/ribera" });
   const context = await browser.newContext({
     javaScriptEnabled: false,
     viewport: { width: 390, height: 844 },

@@ -200,7 +200,16 @@ const ADMIN_ACTIONS: ActionCase[] = [
     file: "routes/admin/settings.tsx",
     path: "/admin/ajustes",
     action: settingsRoute.action,
-    fields: [...SETTINGS_KEYS, "socialLinks", "social.instagram", "social.linkedin"],
+    fields: [
+      ...SETTINGS_KEYS,
+      "socialLinks",
+      "social.instagram",
+      "social.linkedin",
+      "publications",
+      "publications.0.title",
+      "publications.0.url",
+      "publications.2.description",
+    ],
   },
   {
     file: "routes/resources/image-upload-api.ts",

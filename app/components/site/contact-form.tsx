@@ -25,8 +25,35 @@ export interface ContactServerResult {
 type Status = { type: "success" | "error" | "info"; message: string } | null;
 type Connection = { status: "checking" | "connected" | "error"; message: string };
 
+/** The practice answers to the visitor's address (nothing is sent to the visitor now). */
 const successMessage = (email: string) =>
-  `Mensaje enviado correctamente a ${email}. Nos pondremos en contacto contigo pronto.`;
+  `Gracias, he recibido tu mensaje. Te responderé a ${email} lo antes posible.`;
+
+/** The id the no-JavaScript post returns to (the contact section of the landing page). */
+export const CONTACT_SECTION_ID = "contacto";
+
+/**
+ * The result of a post made without JavaScript. The page comes back scrolled to the contact
+ * section, so the landing page shows this at the section's top, where the visitor is looking
+ * (the form's own banner sits by its button, a screen further down on a phone).
+ */
+export function ContactServerBanner({ result }: { result?: ContactServerResult }) {
+  if (!result) return null;
+  if (result.ok) {
+    return (
+      <Banner variant="success" title="Mensaje enviado" className="mb-8">
+        {successMessage(result.email ?? "")}
+      </Banner>
+    );
+  }
+  const fieldErrors = Object.keys(result.errors ?? {}).length > 0;
+  return (
+    <Banner variant="error" title="No se pudo enviar el mensaje" className="mb-8">
+      {result.formError ?? (fieldErrors ? "Revisa los campos marcados en el formulario." : null)}{" "}
+      <a href="#formulario-contacto">Ir al formulario</a>
+    </Banner>
+  );
+}
 
 /**
  * 'Envíame un mensaje' (spec §2, §4, §8; D11–D14). With JavaScript it posts to /api/contacto and
@@ -44,13 +71,10 @@ export function ContactForm({
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<ContactErrors>(serverResult?.errors ?? {});
-  const [status, setStatus] = useState<Status>(
-    serverResult?.ok
-      ? { type: "success", message: successMessage(serverResult.email ?? "") }
-      : serverResult?.formError
-        ? { type: "error", message: serverResult.formError }
-        : null,
-  );
+  // A server result (posted without JavaScript) is shown by ContactServerBanner instead.
+  const [status, setStatus] = useState<Status>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const [revealStatus, setRevealStatus] = useState(0);
   const [sending, setSending] = useState(false);
   const [connection, setConnection] = useState<Connection>({
     status: "checking",
@@ -60,6 +84,12 @@ export function ContactForm({
   useEffect(() => {
     const controller = new AbortController();
     fetch("/healthz", { signal: controller.signal, cache: "no-store" })
+      // The body is read to its end: an unread body keeps the request open, and the page never
+      // reaches network idle (a browser or tool waiting for it would wait forever).
+      .then(async (res) => {
+        await res.text();
+        return res;
+      })
       .then((res) =>
         setConnection(
           res.ok
@@ -84,6 +114,18 @@ export function ContactForm({
     return () => controller.abort();
   }, []);
 
+  // The result appears by the button the visitor just pressed; on a small screen it is scrolled
+  // into view (only when no field needs fixing: then focus goes to that field instead).
+  useEffect(() => {
+    if (revealStatus === 0) return;
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    statusRef.current?.scrollIntoView({ block: "nearest", behavior: reduce ? "auto" : "smooth" });
+  }, [revealStatus]);
+  const show = (next: Status, reveal = true) => {
+    setStatus(next);
+    if (reveal) setRevealStatus((n) => n + 1);
+  };
+
   const focusFirstError = (found: ContactErrors) => {
     const first = (["name", "email", "message", "consent"] as const).find((k) => found[k]);
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -93,14 +135,14 @@ export function ContactForm({
     fields: { name: string; email: string; message: string },
     detail: string,
   ) => {
-    setStatus({ type: "info", message: "Usando método alternativo de envío..." });
+    show({ type: "info", message: "Usando método alternativo de envío..." });
     try {
       const subject = encodeURIComponent(`Mensaje de contacto de ${fields.name}`);
       const body = encodeURIComponent(
         `Nombre: ${fields.name}\nEmail: ${fields.email}\n\n${fields.message}`,
       );
       window.location.href = `mailto:${practiceEmail}?subject=${subject}&body=${body}`;
-      setStatus({
+      show({
         type: "success",
         message:
           "Mensaje preparado para envío. Por favor, completa el envío desde tu cliente de correo.",
@@ -109,7 +151,7 @@ export function ContactForm({
       formRef.current?.reset();
     } catch {
       const message = `No se pudo enviar el mensaje. Por favor, inténtalo de nuevo. Error: No se pudo enviar el mensaje por ningún método (${detail})`;
-      setStatus({ type: "error", message });
+      show({ type: "error", message });
       notify({ type: "error", title: "Error", description: message });
     }
   };
@@ -146,23 +188,24 @@ export function ContactForm({
       }
       const body = (await res.json().catch(() => ({}))) as ContactServerResult;
       if (res.ok && body.ok) {
-        setStatus({ type: "success", message: successMessage(input.email) });
+        show({ type: "success", message: successMessage(input.email) });
         notify({
           title: "Mensaje enviado",
-          description: "Nos pondremos en contacto contigo pronto.",
+          description: `Te responderé a ${input.email} lo antes posible.`,
         });
         form.reset();
         setErrors({});
         return;
       }
-      setErrors(body.errors ?? {});
-      focusFirstError(body.errors ?? {});
+      const fieldErrors = body.errors ?? {};
+      setErrors(fieldErrors);
+      focusFirstError(fieldErrors);
       const detail = body.formError ?? "Revisa los campos marcados.";
       const message =
         res.status === 429
           ? detail
           : `No se pudo enviar el mensaje. Por favor, inténtalo de nuevo. Error: ${detail}`;
-      setStatus({ type: "error", message });
+      show({ type: "error", message }, Object.keys(fieldErrors).length === 0);
       notify({ type: "error", title: "Error", description: message });
     } finally {
       setSending(false);
@@ -178,15 +221,12 @@ export function ContactForm({
           <a href={`mailto:${practiceEmail}`}>{practiceEmail}</a>.
         </Banner>
       ) : null}
-      {status ? (
-        <Banner variant={status.type} role={status.type === "error" ? "alert" : "status"}>
-          {status.message}
-        </Banner>
-      ) : null}
       <form
         ref={formRef}
+        id="formulario-contacto"
         method="post"
-        action="/?index"
+        // Without JavaScript the page that answers comes back at the contact section.
+        action={`/?index#${CONTACT_SECTION_ID}`}
         noValidate
         onSubmit={onSubmit}
         className="flex flex-col gap-4"
@@ -294,6 +334,13 @@ export function ContactForm({
         <Button type="submit" variant="accent" size="lg" disabled={sending} className="self-start">
           {sending ? "Enviando..." : "Enviar mensaje"}
         </Button>
+        {status ? (
+          <div ref={statusRef} className="scroll-mb-4">
+            <Banner variant={status.type} role={status.type === "error" ? "alert" : "status"}>
+              {status.message}
+            </Banner>
+          </div>
+        ) : null}
       </form>
     </div>
   );

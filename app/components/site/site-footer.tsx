@@ -21,7 +21,8 @@ export function SiteFooter({ settings, signedIn }: { settings: Settings; signedI
           <p className="font-serif text-xl font-semibold text-white">{settings.professionalName}</p>
           <p className="mt-1">{settings.professionalTitle}</p>
           <p className="mt-1 text-sm">
-            {settings.collegeName} · Nº de colegiada {settings.collegeNumber}
+            {settings.collegeName}
+            {settings.collegeNumber ? ` · Nº de colegiada ${settings.collegeNumber}` : null}
           </p>
         </div>
         <div>
@@ -29,15 +30,21 @@ export function SiteFooter({ settings, signedIn }: { settings: Settings; signedI
             Contacto
           </h2>
           <address className="mt-3 space-y-1 not-italic">
-            <p>
-              Sesiones en {settings.partnerCentreName}
-              <span className="block text-sm">{settings.partnerCentreAddress}</span>
-            </p>
-            <p>
-              <a className="underline underline-offset-4" href={telHref(settings.contactPhone)}>
-                {settings.contactPhone}
-              </a>
-            </p>
+            {settings.partnerCentreName ? (
+              <p>
+                Sesiones en {settings.partnerCentreName}
+                {settings.partnerCentreAddress ? (
+                  <span className="block text-sm">{settings.partnerCentreAddress}</span>
+                ) : null}
+              </p>
+            ) : null}
+            {settings.contactPhone ? (
+              <p>
+                <a className="underline underline-offset-4" href={telHref(settings.contactPhone)}>
+                  {settings.contactPhone}
+                </a>
+              </p>
+            ) : null}
             <p>
               <a className="underline underline-offset-4" href={`mailto:${settings.contactEmail}`}>
                 {settings.contactEmail}

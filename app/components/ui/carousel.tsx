@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { createContext, use, useCallback, useEffect, useId, useState } from "react";
 import { cn } from "~/utils/cn";
 import { Button } from "./button";
+import { CarouselDot } from "./carousel-dot";
 
 export type CarouselApi = UseEmblaCarouselType[1];
 type CarouselOptions = Parameters<typeof useEmblaCarousel>[0];
@@ -167,7 +168,11 @@ export function CarouselContent({ className, ...props }: React.ComponentProps<"d
       data-slot="carousel-viewport"
       className={cn(ready ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto")}
     >
-      <div id={contentId} className={cn("-ml-4 flex touch-pan-y", className)} {...props} />
+      <div
+        id={contentId}
+        className={cn("-ml-4 flex items-start touch-pan-y", className)}
+        {...props}
+      />
     </div>
   );
 }
@@ -255,28 +260,15 @@ export function CarouselDots({ className, ...props }: React.ComponentProps<"div"
       className={cn("flex flex-wrap items-center justify-center", className)}
       {...props}
     >
-      {Array.from({ length: snapCount }, (_, index) => {
-        const selected = index === selectedIndex;
-        return (
-          <button
-            key={index}
-            type="button"
-            aria-label={`Ir a la diapositiva ${index + 1}`}
-            aria-current={selected ? "true" : undefined}
-            aria-controls={contentId}
-            onClick={() => scrollTo(index)}
-            className="group inline-flex size-11 cursor-pointer items-center justify-center rounded-full"
-          >
-            <span
-              aria-hidden="true"
-              className={cn(
-                "block h-2.5 rounded-full transition-all",
-                selected ? "w-6 bg-primary" : "w-2.5 bg-border-strong group-hover:bg-muted",
-              )}
-            />
-          </button>
-        );
-      })}
+      {Array.from({ length: snapCount }, (_, index) => (
+        <CarouselDot
+          key={index}
+          label={`Ir a la diapositiva ${index + 1} de ${snapCount}`}
+          current={index === selectedIndex}
+          controls={contentId}
+          onClick={() => scrollTo(index)}
+        />
+      ))}
     </div>
   );
 }

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-import { COVER_HEIGHT, COVER_WIDTH, coverSvg } from "./covers";
+import { COVER_HEIGHT, COVER_WIDTH, coverMotif, coverSvg, MOTIF_NAMES } from "./covers";
+import { bundledArticles, bundledCoverMotif } from "./seed.server";
 
 const articlesDir = path.resolve(process.cwd(), "content/articles");
 
@@ -58,6 +59,31 @@ describe("coverSvg", () => {
       expect(svg).toContain('viewBox="0 0 1200 675"');
       expect(svg).not.toMatch(/NaN|undefined/);
     }
+  });
+
+  it("draws the motif it is given, in the category's palette", () => {
+    const leaves = coverSvg({ ...input, motif: "leaves" });
+    expect(leaves).toContain('data-motif="leaves"');
+    expect(coverSvg({ ...input, motif: "hills" })).toContain('data-motif="hills"');
+    // Same category, same palette: the sage background of 'ansiedad' in both.
+    for (const svg of [leaves, coverSvg({ ...input, motif: "hills" })]) {
+      expect(svg).toContain('stop-color="#E3EFEC"');
+    }
+    // Without one, the motif follows the slug, not the category.
+    const fromSlug = new Set(
+      ["a", "b", "c", "d", "e", "f", "g", "h"].map((slug) => coverMotif(`${slug}-articulo`)),
+    );
+    expect(fromSlug.size).toBeGreaterThan(2);
+  });
+
+  it("never gives two neighbouring bundled articles (newest first) the same motif", () => {
+    const byDate = bundledArticles().sort((a, b) => b.date.localeCompare(a.date));
+    const motifs = byDate.map((a) => bundledCoverMotif(a.slug));
+    expect(motifs.every((m) => m !== undefined && MOTIF_NAMES.includes(m))).toBe(true);
+    for (let i = 1; i < motifs.length; i++) {
+      expect(motifs[i], `${byDate[i - 1]!.slug} → ${byDate[i]!.slug}`).not.toBe(motifs[i - 1]);
+    }
+    expect(new Set(motifs).size).toBe(MOTIF_NAMES.length);
   });
 
   it("gives every article a distinct, small, safe cover", () => {

@@ -69,30 +69,41 @@ const PALETTES = {
 
 type PaletteName = keyof typeof PALETTES;
 
-type Motif = "waves" | "ripples" | "blobs" | "hills" | "circles" | "intertwined" | "leaves";
+/** The cover motifs (a bundled article names its own in front matter: `cover`). */
+export const MOTIF_NAMES = [
+  "waves",
+  "ripples",
+  "blobs",
+  "hills",
+  "circles",
+  "intertwined",
+  "leaves",
+] as const;
+export type Motif = (typeof MOTIF_NAMES)[number];
 
-const CATEGORIES: Record<string, readonly [PaletteName, Motif]> = {
-  ansiedad: ["sage", "waves"],
-  estres: ["sage", "waves"],
-  "salud-mental": ["sage", "ripples"],
-  mindfulness: ["mist", "ripples"],
-  duelo: ["mist", "leaves"],
-  resiliencia: ["sand", "hills"],
-  "crecimiento-personal": ["sand", "hills"],
-  "psicologia-positiva": ["sand", "leaves"],
-  "terapia-pareja": ["terracotta", "intertwined"],
-  "dependencia-emocional": ["terracotta", "intertwined"],
-  emociones: ["terracotta", "blobs"],
-  autoestima: ["terracotta", "hills"],
-  "psicologia-infantil": ["bloom", "circles"],
-  "terapia-infantil": ["bloom", "circles"],
-  "educacion-emocional": ["bloom", "blobs"],
-  terapias: ["deep", "leaves"],
-  fobias: ["deep", "waves"],
-  "habilidades-sociales": ["deep", "circles"],
+/** The category sets the palette; the motif follows the article (see coverSvg). */
+const CATEGORIES: Record<string, PaletteName> = {
+  ansiedad: "sage",
+  estres: "sage",
+  "salud-mental": "sage",
+  mindfulness: "mist",
+  duelo: "mist",
+  resiliencia: "sand",
+  "crecimiento-personal": "sand",
+  "psicologia-positiva": "sand",
+  "terapia-pareja": "terracotta",
+  "dependencia-emocional": "terracotta",
+  emociones: "terracotta",
+  autoestima: "terracotta",
+  "psicologia-infantil": "bloom",
+  "terapia-infantil": "bloom",
+  "educacion-emocional": "bloom",
+  terapias: "deep",
+  fobias: "deep",
+  "habilidades-sociales": "deep",
 };
 
-const DEFAULT_STYLE: readonly [PaletteName, Motif] = ["mist", "blobs"];
+const DEFAULT_PALETTE: PaletteName = "mist";
 
 /** FNV-1a 32-bit hash of a string. */
 function hashString(value: string): number {
@@ -434,12 +445,23 @@ const MOTIFS: Record<Motif, (rng: Rng, p: Palette, id: string) => string> = {
   leaves,
 };
 
-export function coverSvg(input: { slug: string; category: string }): string {
+/**
+ * The motif of a cover whose article names none, from its slug. (It used to follow the
+ * category, so neighbouring cards of related categories, same palette and motif, looked alike.)
+ */
+export function coverMotif(slug: string): Motif {
+  // FNV-1a alone spreads similar slugs poorly over 7 values; one round of mulberry32 mixes it.
+  return at(MOTIF_NAMES, Math.floor(mulberry32(hashString(slug))() * MOTIF_NAMES.length));
+}
+
+/** The category sets the palette; the motif is the article's own (or chosen from its slug). */
+export function coverSvg(input: { slug: string; category: string; motif?: Motif }): string {
   const seed = hashString(input.slug);
   const rng = mulberry32(seed);
-  const [paletteName, motif] = Object.hasOwn(CATEGORIES, input.category)
-    ? (CATEGORIES[input.category] ?? DEFAULT_STYLE)
-    : DEFAULT_STYLE;
+  const paletteName = Object.hasOwn(CATEGORIES, input.category)
+    ? (CATEGORIES[input.category] ?? DEFAULT_PALETTE)
+    : DEFAULT_PALETTE;
+  const motif = input.motif ?? coverMotif(input.slug);
   const p: Palette = PALETTES[paletteName];
   const id = `c${seed.toString(36)}`;
 
@@ -466,7 +488,7 @@ export function coverSvg(input: { slug: string; category: string }): string {
   const body = mirrored ? `<g transform="matrix(-1 0 0 1 ${W} 0)">${motifMarkup}</g>` : motifMarkup;
 
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" data-motif="${motif}">` +
     defs +
     `<rect width="${W}" height="${H}" fill="url(#${id}b)"/>` +
     `<rect width="${W}" height="${H}" fill="url(#${id}g)"/>` +

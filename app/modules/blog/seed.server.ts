@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { articles, contentSeeds } from "~/db/schema";
 import { parseFrontMatter } from "~/modules/content/front-matter";
 import { CATEGORY_VALUES } from "./categories";
+import { type Motif, MOTIF_NAMES } from "./covers";
 
 /** The bundled articles: content/articles/*.md with front matter (reviewed like code). */
 const files = import.meta.glob<string>("../../../content/articles/*.md", {
@@ -18,6 +19,8 @@ const FrontMatter = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   excerpt: z.string().default(""),
   imageAlt: z.string().min(1),
+  /** The cover's motif, chosen with its alt text; neighbouring articles (by date) differ. */
+  cover: z.enum(MOTIF_NAMES),
   related: z.array(z.string()).default([]),
 });
 
@@ -26,10 +29,26 @@ export function coverPath(category: string, slug: string) {
   return `/media/portadas/${encodeURIComponent(category)}/${encodeURIComponent(slug)}.svg`;
 }
 
+function parseFile(raw: string) {
+  const { data, body } = parseFrontMatter(raw);
+  return { fm: FrontMatter.parse(data), body };
+}
+
+/** Each bundled article's cover motif, by slug (the cover's URL names only category and slug). */
+let motifs: Map<string, Motif> | undefined;
+export function bundledCoverMotif(slug: string): Motif | undefined {
+  motifs ??= new Map(
+    Object.values(files).map((raw) => {
+      const { fm } = parseFile(raw);
+      return [fm.slug, fm.cover];
+    }),
+  );
+  return motifs.get(slug);
+}
+
 export function bundledArticles() {
   return Object.values(files).map((raw) => {
-    const { data, body } = parseFrontMatter(raw);
-    const fm = FrontMatter.parse(data);
+    const { fm, body } = parseFile(raw);
     return {
       slug: fm.slug,
       title: fm.title,

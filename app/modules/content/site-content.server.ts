@@ -1,7 +1,6 @@
 import { z } from "zod";
 import aboutRaw from "../../../content/about.md?raw";
 import collaborationsJson from "../../../content/collaborations.json";
-import publicationsJson from "../../../content/publications.json";
 import { parseFrontMatter } from "./front-matter";
 import { renderMarkdown } from "./markdown";
 
@@ -13,13 +12,6 @@ const Collaboration = z.object({
   href: z.string(),
   linkLabel: z.string(),
 });
-const Publication = z.object({
-  title: z.string(),
-  subtitle: z.string(),
-  description: z.string(),
-  href: z.url(),
-  linkLabel: z.string(),
-});
 const About = z.object({
   intro: z.string(),
   training: z.array(z.string()),
@@ -27,7 +19,6 @@ const About = z.object({
 });
 
 export const COLLABORATIONS = z.array(Collaboration).length(4).parse(collaborationsJson);
-export const PUBLICATIONS = z.array(Publication).parse(publicationsJson);
 
 const about = parseFrontMatter(aboutRaw);
 export const ABOUT = { ...About.parse(about.data), html: renderMarkdown(about.body) };

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { coverSvg } from "~/modules/blog/covers";
+import { bundledCoverMotif } from "~/modules/blog/seed.server";
 import { isUploadedImageUrl, UPLOADED_IMAGE_PREFIX } from "~/modules/media/responsive";
 import { getStorage } from "~/modules/media/storage.server";
 import { OG_IMAGE_HEIGHT as H, OG_IMAGE_WIDTH as W } from "~/modules/seo/structured-data";
@@ -111,10 +112,12 @@ export async function articleCardPng(article: {
   let source: Buffer | null = null;
   const cover = COVER.exec(article.image);
   if (cover) {
+    const slug = decodeURIComponent(cover[2]!);
     source = Buffer.from(
       coverSvg({
         category: decodeURIComponent(cover[1]!),
-        slug: decodeURIComponent(cover[2]!),
+        slug,
+        motif: bundledCoverMotif(slug),
       }),
     );
   } else if (isUploadedImageUrl(article.image)) {

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, isPlaceholder } from "~/modules/settings/defaults";
+import { isPlaceholder, isProfileUrl } from "~/modules/settings/defaults";
 import type { Settings } from "~/modules/settings/schemas";
 import { SOCIAL_NETWORKS } from "~/modules/settings/social";
 
@@ -27,9 +27,7 @@ function real<K extends keyof Settings>(settings: Settings, key: K): Settings[K]
 
 /** Social profile URLs that were actually filled in (not the bare example home pages). */
 export function realSocialLinks(settings: Settings) {
-  return SOCIAL_NETWORKS.map((n) => settings.socialLinks[n]).filter(
-    (url, i) => url && url !== DEFAULT_SETTINGS.socialLinks[SOCIAL_NETWORKS[i]!],
-  );
+  return SOCIAL_NETWORKS.map((n) => settings.socialLinks[n]).filter(isProfileUrl);
 }
 
 /** Drops undefined values (JSON.stringify would too, but tests and readers prefer clean objects). */

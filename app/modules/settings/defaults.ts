@@ -1,4 +1,5 @@
 import type { Settings } from "./schemas";
+import { SOCIAL_NETWORKS } from "./social";
 
 /**
  * The settings a new site starts with (placeholders the admin marks until replaced). No zod here:
@@ -30,6 +31,7 @@ export const DEFAULT_SETTINGS: Settings = {
     x: "",
   },
   portrait: { url: "", alt: "" },
+  publications: [],
   showSocialLinks: true,
   analyticsEnabled: true,
   analyticsMeasurementId: "",
@@ -41,4 +43,48 @@ export const DEFAULT_SETTINGS: Settings = {
 /** True while a field still holds its example value (the admin shows a marker). */
 export function isPlaceholder(key: keyof Settings, value: unknown) {
   return JSON.stringify(DEFAULT_SETTINGS[key]) === JSON.stringify(value);
+}
+
+/**
+ * Fields the public pages leave out while they still hold their example value: a made-up number,
+ * address or link must never read as the practice's own ('M-00000', 'CS00000', example.com).
+ * The names and titles keep theirs (a page cannot be built without them).
+ */
+export const SHOWN_ONLY_WHEN_REAL = [
+  "contactPhone",
+  "collegeNumber",
+  "nif",
+  "postalAddress",
+  "healthRegistryNumber",
+  "partnerCentreName",
+  "partnerCentreAddress",
+  "partnerCentreUrl",
+  "bookingUrl",
+] as const satisfies ReadonlyArray<keyof Settings>;
+
+/** A link to a profile, not a network's bare home page (the example value, e.g. instagram.com/). */
+export function isProfileUrl(url: string) {
+  try {
+    return new URL(url).pathname.replace(/\/+$/, "") !== "";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The settings as the public pages see them: every field above that still holds its example
+ * value, and every social link that is not a profile, is empty, so the page shows nothing there.
+ */
+export function publicSettings(settings: Settings): Settings {
+  const out: Settings = {
+    ...settings,
+    socialLinks: { ...settings.socialLinks },
+  };
+  for (const key of SHOWN_ONLY_WHEN_REAL) {
+    if (isPlaceholder(key, settings[key])) out[key] = "";
+  }
+  for (const network of SOCIAL_NETWORKS) {
+    if (!isProfileUrl(settings.socialLinks[network])) out.socialLinks[network] = "";
+  }
+  return out;
 }

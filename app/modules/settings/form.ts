@@ -1,8 +1,8 @@
-import { SOCIAL_NETWORKS, type Settings } from "./schemas";
+import { MAX_PUBLICATIONS, SOCIAL_NETWORKS, type Settings } from "./schemas";
 
 type FieldKind = "text" | "email" | "tel" | "url" | "textarea" | "number" | "switch";
 export interface SettingsField {
-  key: Exclude<keyof Settings, "socialLinks" | "portrait">;
+  key: Exclude<keyof Settings, "socialLinks" | "portrait" | "publications">;
   label: string;
   kind: FieldKind;
   description?: string;
@@ -52,7 +52,13 @@ export const SETTINGS_SECTIONS: Array<{ title: string; fields: SettingsField[] }
       },
       { key: "partnerCentreName", label: "Centro colaborador", kind: "text" },
       { key: "partnerCentreAddress", label: "Dirección del centro colaborador", kind: "text" },
-      { key: "partnerCentreUrl", label: "Web del centro colaborador", kind: "url" },
+      {
+        key: "partnerCentreUrl",
+        label: "Web del centro colaborador",
+        kind: "url",
+        description:
+          "Con el nombre y la web del centro, la portada muestra su tarjeta en «Colaboraciones».",
+      },
     ],
   },
   {
@@ -83,6 +89,9 @@ export const SETTINGS_SECTIONS: Array<{ title: string; fields: SettingsField[] }
   },
 ];
 
+/** The fields of one publication row in Ajustes (posted as `publications.<row>.<field>`). */
+export const PUBLICATION_FIELDS = ["title", "subtitle", "description", "url"] as const;
+
 /** Reads the posted form into the settings shape (validation is the schema's job). */
 export function settingsFromForm(form: FormData): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -95,5 +104,10 @@ export function settingsFromForm(form: FormData): Record<string, unknown> {
     SOCIAL_NETWORKS.map((n) => [n, form.get(`socialLinks.${n}`) ?? ""]),
   );
   out.portrait = { url: form.get("portrait.url") ?? "", alt: form.get("portrait.alt") ?? "" };
+  out.publications = Array.from({ length: MAX_PUBLICATIONS }, (_, i) =>
+    Object.fromEntries(
+      PUBLICATION_FIELDS.map((f) => [f, form.get(`publications.${i}.${f}`) ?? ""]),
+    ),
+  );
   return out;
 }

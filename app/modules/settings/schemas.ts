@@ -31,6 +31,40 @@ import { SOCIAL_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from "./social";
 
 export { SOCIAL_LABELS, SOCIAL_NETWORKS, type SocialNetwork };
 
+/** How many publications Ajustes holds (one row of fields each; empty rows are dropped). */
+export const MAX_PUBLICATIONS = 3;
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: "Valor no válido" })
+    .trim()
+    .max(max, `${label} no puede exceder ${max} caracteres`);
+
+/**
+ * A publication (book, guide…) shown on the landing page. A row left empty is dropped; a row
+ * with anything in it needs a title and the link where the book can be found.
+ */
+const PublicationSchema = z
+  .object({
+    title: optionalText("El título", 120),
+    subtitle: optionalText("El subtítulo", 160),
+    description: optionalText("La descripción", 400),
+    url: optionalText("El enlace", 500),
+  })
+  .superRefine((p, ctx) => {
+    if (!p.title && !p.subtitle && !p.description && !p.url) return;
+    if (!p.title) ctx.addIssue({ code: "custom", path: ["title"], message: "Falta el título" });
+    if (!p.url) {
+      ctx.addIssue({ code: "custom", path: ["url"], message: "Falta el enlace de la publicación" });
+    } else if (!isHttpUrl(p.url)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["url"],
+        message: "El enlace debe ser una URL válida (https://…)",
+      });
+    }
+  });
+
 export const SettingsSchema = z.object({
   // Sitio
   siteName: text("El nombre del sitio", 80),
@@ -86,6 +120,11 @@ export const SettingsSchema = z.object({
       path: ["alt"],
       message: "Describe el retrato: el texto alternativo es obligatorio",
     }),
+  // Publicaciones (vacío: la portada no tiene sección de publicaciones)
+  publications: z
+    .array(PublicationSchema, { error: "Valor no válido" })
+    .max(MAX_PUBLICATIONS, `Como máximo ${MAX_PUBLICATIONS} publicaciones`)
+    .transform((list) => list.filter((p) => p.title !== "")),
   // Preferencias
   showSocialLinks: z.boolean({ error: "Valor no válido" }),
   analyticsEnabled: z.boolean({ error: "Valor no válido" }),

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DRIVERS, type TestDatabase } from "../../../tests/support/db";
+import { isProfileUrl, publicSettings, SHOWN_ONLY_WHEN_REAL } from "./defaults";
+import { settingsFromForm } from "./form";
 import { DEFAULT_SETTINGS, isPlaceholder, SettingsSchema, settingsFromStored } from "./schemas";
 import { setDbHandle } from "~/db/client.server";
 import { getSettings, requestSettings, updateSettings } from "./settings.server";
@@ -12,6 +14,81 @@ describe("settings schema", () => {
   it("marks placeholders until they change", () => {
     expect(isPlaceholder("collegeNumber", "M-00000")).toBe(true);
     expect(isPlaceholder("collegeNumber", "M-12345")).toBe(false);
+  });
+
+  it("shows the public pages no example value: numbers, address, centre, links are empty", () => {
+    const shown = publicSettings(DEFAULT_SETTINGS);
+    for (const key of SHOWN_ONLY_WHEN_REAL) {
+      expect(shown[key], key).toBe("");
+    }
+    expect(Object.values(shown.socialLinks).every((url) => url === "")).toBe(true);
+    expect(shown.publications).toEqual([]);
+    expect(JSON.stringify(shown)).not.toMatch(/00000|example\.com\/|Ejemplo/);
+    // Names and titles keep theirs: a page cannot be built without them.
+    expect(shown.professionalName).toBe(DEFAULT_SETTINGS.professionalName);
+    expect(shown.contactEmail).toBe(DEFAULT_SETTINGS.contactEmail);
+
+    const real = publicSettings({
+      ...DEFAULT_SETTINGS,
+      collegeNumber: "M-12345",
+      partnerCentreName: "Centro Sanitario Ribera",
+      socialLinks: {
+        ...DEFAULT_SETTINGS.socialLinks,
+        instagram: "https://www.instagram.com/laura",
+      },
+    });
+    expect(real.collegeNumber).toBe("M-12345");
+    expect(real.partnerCentreName).toBe("Centro Sanitario Ribera");
+    expect(real.healthRegistryNumber).toBe("");
+    expect(real.socialLinks.instagram).toBe("https://www.instagram.com/laura");
+    expect(real.socialLinks.facebook).toBe("");
+  });
+
+  it("counts a social link only when it names a profile", () => {
+    expect(isProfileUrl("https://www.instagram.com/laura")).toBe(true);
+    expect(isProfileUrl("https://www.linkedin.com/in/laura-psicologa/")).toBe(true);
+    for (const url of ["https://www.instagram.com/", "https://www.facebook.com", "", "no-url"]) {
+      expect(isProfileUrl(url), url).toBe(false);
+    }
+  });
+
+  it("keeps up to three publications from Ajustes, drops empty rows and explains missing fields", () => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries({
+      siteName: DEFAULT_SETTINGS.siteName,
+      "publications.0.title": "",
+      "publications.1.title": " Cuidar lo que sientes ",
+      "publications.1.subtitle": "Guía práctica",
+      "publications.1.url": "https://editorial.example.org/cuidar",
+      "publications.2.description": "Sin título ni enlace",
+    })) {
+      form.set(key, value);
+    }
+    const posted = settingsFromForm(form).publications;
+    const parse = (publications: unknown) =>
+      SettingsSchema.shape.publications.safeParse(publications);
+    const bad = parse(posted);
+    expect(bad.success).toBe(false);
+    expect(Object.fromEntries(bad.error!.issues.map((i) => [i.path.join("."), i.message]))).toEqual(
+      { "2.title": "Falta el título", "2.url": "Falta el enlace de la publicación" },
+    );
+
+    form.delete("publications.2.description");
+    expect(parse(settingsFromForm(form).publications).data).toEqual([
+      {
+        title: "Cuidar lo que sientes",
+        subtitle: "Guía práctica",
+        description: "",
+        url: "https://editorial.example.org/cuidar",
+      },
+    ]);
+    const linkless = parse([{ title: "Libro", subtitle: "", description: "", url: "ftp://x" }]);
+    expect(linkless.error?.issues[0]?.message).toBe(
+      "El enlace debe ser una URL válida (https://…)",
+    );
+    expect(
+      parse(Array.from({ length: 4 }, () => ({ title: "a", url: "https://a.es" }))).success,
+    ).toBe(false);
   });
 
   it("explains every invalid field in Spanish", () => {

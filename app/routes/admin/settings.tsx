@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { ImageUpload } from "~/components/admin/image-upload";
+import { PublicationsFields } from "~/components/admin/publications-fields";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -81,7 +82,8 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         <h1 className="text-h1">Ajustes</h1>
         <p className="mt-1 text-muted">
           Estos datos aparecen en toda la web pública y en los textos legales. Sustituye los valores
-          de ejemplo antes de publicar.
+          de ejemplo antes de publicar: mientras un número, una dirección o un enlace conserva su
+          valor de ejemplo, la web pública no lo muestra.
         </p>
       </div>
       {Object.keys(errors).length > 0 ? (
@@ -198,6 +200,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             ) : null}
           </fieldset>
         ))}
+        <PublicationsFields publications={settings.publications} errors={errors} />
         <div className="sticky bottom-0 flex justify-start border-t border-border bg-paper/95 py-4">
           <Button type="submit" size="lg" disabled={saving || uploading}>
             {saving ? "Guardando..." : uploading ? "Subiendo imagen..." : "Guardar cambios"}

@@ -36,7 +36,8 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
         <div>
           <h2 className="text-h2">{settings.professionalName}</h2>
           <p className="font-semibold text-primary-strong">
-            {settings.professionalTitle} · Nº de colegiada {settings.collegeNumber}
+            {settings.professionalTitle}
+            {settings.collegeNumber ? ` · Nº de colegiada ${settings.collegeNumber}` : null}
           </p>
           <div className="prose-reading mt-4" dangerouslySetInnerHTML={{ __html: about.html }} />
         </div>
@@ -86,17 +87,20 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
                 <div>
                   <p className="font-semibold">Colegio profesional</p>
                   <p className="text-muted">
-                    {settings.collegeName}, nº de colegiada {settings.collegeNumber}
+                    {settings.collegeName}
+                    {settings.collegeNumber ? `, nº de colegiada ${settings.collegeNumber}` : null}
                   </p>
                 </div>
               </li>
-              <li className="flex gap-3">
-                <Building2 aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
-                <div>
-                  <p className="font-semibold">Registro sanitario</p>
-                  <p className="text-muted">Nº {settings.healthRegistryNumber}</p>
-                </div>
-              </li>
+              {settings.healthRegistryNumber ? (
+                <li className="flex gap-3">
+                  <Building2 aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
+                  <div>
+                    <p className="font-semibold">Registro sanitario</p>
+                    <p className="text-muted">Nº {settings.healthRegistryNumber}</p>
+                  </div>
+                </li>
+              ) : null}
             </ul>
           </div>
         </div>

@@ -65,6 +65,14 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const searching = navigation.state === "loading" && navigation.location.pathname === "/blog";
+  // The chosen category's chip is brought into the row's view (it may sit past the phone's edge).
+  const chipsRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const row = chipsRef.current;
+    const chip = row?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!row || !chip || row.scrollWidth <= row.clientWidth) return;
+    row.scrollLeft = chip.offsetLeft - row.offsetLeft - 20;
+  }, [category]);
 
   const onType = () => {
     clearTimeout(timer.current);
@@ -104,7 +112,7 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
               defaultValue={q}
               maxLength={100}
               onChange={onType}
-              placeholder="Buscar por tema, por ejemplo: ansiedad"
+              placeholder="Por ejemplo: ansiedad"
               className="min-h-12 w-full rounded-full border border-border-strong bg-surface pr-4 pl-12 text-base placeholder:text-muted"
             />
           </div>
@@ -117,12 +125,17 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
 
+        {/* On a phone the chips are one row that scrolls sideways (18 chips wrapped took eight
+            rows before the first article); from 640 px they wrap. */}
         <nav aria-label="Categorías" className="mt-6">
-          <ul className="flex flex-wrap gap-2">
+          <ul
+            ref={chipsRef}
+            className="-mx-5 flex snap-x gap-2 overflow-x-auto scroll-px-5 px-5 pb-2 [scrollbar-width:thin] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
+          >
             {categories.map((c) => {
               const active = c === category;
               return (
-                <li key={c}>
+                <li key={c} className="shrink-0 snap-start">
                   <Link
                     to={blogUrl({ q, categoria: active ? null : c })}
                     aria-current={active ? "true" : undefined}

@@ -11,7 +11,12 @@ import {
   ServiceCards,
 } from "~/components/site/landing/sections";
 import { ArticleCard } from "~/components/site/article-card";
-import { ContactForm, type ContactServerResult } from "~/components/site/contact-form";
+import {
+  CONTACT_SECTION_ID,
+  ContactForm,
+  ContactServerBanner,
+  type ContactServerResult,
+} from "~/components/site/contact-form";
 import { ReviewsSection } from "~/components/site/landing/reviews-section";
 import { FloatingShare } from "~/components/site/share";
 import { getDb } from "~/db/client.server";
@@ -21,7 +26,7 @@ import { submitContact } from "~/modules/contact/contact.server";
 import { readContact } from "~/modules/contact/schema";
 import { defaultReviews, publishedReviews } from "~/modules/reviews/reviews.server";
 import type { Db } from "~/db/client.server";
-import { ABOUT, COLLABORATIONS, PUBLICATIONS } from "~/modules/content/site-content.server";
+import { ABOUT, COLLABORATIONS } from "~/modules/content/site-content.server";
 import { listServices } from "~/modules/services/services.server";
 import { useRootData } from "~/root";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
@@ -61,7 +66,6 @@ export async function loader({ context }: Route.LoaderArgs) {
       benefits,
     })),
     collaborations: COLLABORATIONS,
-    publications: PUBLICATIONS,
   };
 }
 
@@ -102,10 +106,15 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();
   if (!root) return null;
   const { settings, publicUrl } = root;
-  const collaborations = loaderData.collaborations.map((c) =>
-    c.href === "partner-centre"
-      ? { ...c, name: settings.partnerCentreName, href: settings.partnerCentreUrl || "/#contacto" }
-      : c,
+  // The partner centre's card appears once Ajustes holds its real name and website (the root
+  // loader has emptied example values).
+  // Each card keeps its own illustration (`image`), whichever cards are shown.
+  const collaborations = loaderData.collaborations.flatMap((c, image) =>
+    c.href !== "partner-centre"
+      ? [{ ...c, image }]
+      : settings.partnerCentreName && settings.partnerCentreUrl
+        ? [{ ...c, image, name: settings.partnerCentreName, href: settings.partnerCentreUrl }]
+        : [],
   );
   return (
     <>
@@ -155,11 +164,12 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       </Suspense>
       <Suspense>
         <Section
-          id="contacto"
+          id={CONTACT_SECTION_ID}
           title="Contacto"
           eyebrow="Hablemos"
-          intro="Cuéntame qué necesitas y te responderé lo antes posible. Si prefieres, llámame o escríbeme directamente."
+          intro={`Cuéntame qué necesitas y te responderé lo antes posible. Si prefieres, ${settings.contactPhone ? "llámame o escríbeme" : "escríbeme"} directamente.`}
         >
+          <ContactServerBanner result={actionData?.contact} />
           <div className="grid gap-10 lg:grid-cols-2">
             <ContactDetails settings={settings} />
             <div className="rounded-card border border-border bg-surface p-6 shadow-soft">
@@ -184,7 +194,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         </Section>
       </Suspense>
       <Suspense>
-        <PublicationsSection items={loaderData.publications} />
+        <PublicationsSection items={settings.publications} />
       </Suspense>
       <FloatingShare url={`${publicUrl}/`} title={settings.siteName} />
     </>

@@ -70,8 +70,13 @@ export function Hero({ settings }: { settings: Settings }) {
             {settings.professionalName}
           </h1>
           <p className="mt-3 text-lg font-semibold text-primary-strong">
-            {settings.professionalTitle} ·{" "}
-            <span className="whitespace-nowrap">Nº de colegiada {settings.collegeNumber}</span>
+            {settings.professionalTitle}
+            {settings.collegeNumber ? (
+              <>
+                {" · "}
+                <span className="whitespace-nowrap">Nº de colegiada {settings.collegeNumber}</span>
+              </>
+            ) : null}
           </p>
           <p className="mt-5 max-w-xl text-xl text-ink-soft">
             Un espacio seguro y cercano para cuidar tu bienestar emocional, entender lo que te pasa
@@ -133,8 +138,8 @@ export function AboutSection({ settings, intro }: { settings: Settings; intro: s
           <p className="text-lg">{intro}</p>
           <p>
             Trabajo con adultos, parejas y grupos, en sesiones presenciales en{" "}
-            {settings.partnerCentreName}. Cada proceso empieza escuchando: qué te trae, qué
-            necesitas y qué quieres conseguir.
+            {settings.partnerCentreName || "un centro sanitario colaborador"}. Cada proceso empieza
+            escuchando: qué te trae, qué necesitas y qué quieres conseguir.
           </p>
           <Link
             to="/sobre-mi"
@@ -149,18 +154,25 @@ export function AboutSection({ settings, intro }: { settings: Settings; intro: s
 }
 
 export function CredentialsSection({ settings }: { settings: Settings }) {
+  // A number still at its example value is empty here: its phrase (or card) is left out.
   const items = [
     { icon: GraduationCap, title: "Titulación oficial", text: settings.qualification },
     {
       icon: Check,
       title: "Colegiada",
-      text: `${settings.collegeName}, nº ${settings.collegeNumber}`,
+      text: settings.collegeNumber
+        ? `${settings.collegeName}, nº ${settings.collegeNumber}`
+        : settings.collegeName,
     },
-    {
-      icon: Check,
-      title: "Registro sanitario",
-      text: `Centro sanitario inscrito en el registro autonómico con el nº ${settings.healthRegistryNumber}`,
-    },
+    ...(settings.healthRegistryNumber
+      ? [
+          {
+            icon: Check,
+            title: "Registro sanitario",
+            text: `Centro sanitario inscrito en el registro autonómico con el nº ${settings.healthRegistryNumber}`,
+          },
+        ]
+      : []),
   ];
   return (
     <section aria-labelledby="credenciales-titulo" className="render-when-visible py-14 md:py-20">
@@ -168,7 +180,12 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
         <h2 id="credenciales-titulo" className="text-h2">
           Credenciales
         </h2>
-        <ul className="mt-8 grid gap-4 md:grid-cols-3">
+        <ul
+          className={cn(
+            "mt-8 grid gap-4",
+            items.length === 3 ? "md:grid-cols-3" : "md:grid-cols-2",
+          )}
+        >
           {items.map(({ icon: Icon, title, text }) => (
             <li
               key={title}
@@ -250,18 +267,20 @@ export function ContactDetails({ settings }: { settings: Settings }) {
   return (
     <div className="flex flex-col gap-6">
       <ul className="flex flex-col gap-4">
-        <li className="flex gap-3">
-          <Phone aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
-          <div>
-            <p className="font-semibold">Teléfono</p>
-            <a
-              className="text-primary underline underline-offset-4"
-              href={telHref(settings.contactPhone)}
-            >
-              {settings.contactPhone}
-            </a>
-          </div>
-        </li>
+        {settings.contactPhone ? (
+          <li className="flex gap-3">
+            <Phone aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
+            <div>
+              <p className="font-semibold">Teléfono</p>
+              <a
+                className="text-primary underline underline-offset-4"
+                href={telHref(settings.contactPhone)}
+              >
+                {settings.contactPhone}
+              </a>
+            </div>
+          </li>
+        ) : null}
         <li className="flex gap-3">
           <Mail aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
           <div>
@@ -277,8 +296,12 @@ export function ContactDetails({ settings }: { settings: Settings }) {
         <li className="flex gap-3">
           <MapPin aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
           <div>
-            <p className="font-semibold">Sesiones en {settings.partnerCentreName}</p>
-            <p className="text-muted">{settings.partnerCentreAddress}</p>
+            <p className="font-semibold">
+              Sesiones en {settings.partnerCentreName || "un centro sanitario colaborador"}
+            </p>
+            {settings.partnerCentreAddress ? (
+              <p className="text-muted">{settings.partnerCentreAddress}</p>
+            ) : null}
             {settings.partnerCentreUrl ? (
               <a
                 className="text-primary underline underline-offset-4"
@@ -322,19 +345,31 @@ export interface Collaboration {
   description: string;
   href: string;
   linkLabel: string;
+  /** Which partner illustration the card shows. */
+  image: number;
 }
 
 export function CollaborationCards({ items }: { items: Collaboration[] }) {
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-      {items.map((c, i) => {
+    <ul
+      className={cn(
+        "grid gap-6 sm:grid-cols-2",
+        items.length === 4 ? "lg:grid-cols-4" : "lg:grid-cols-3",
+      )}
+    >
+      {items.map((c) => {
         const external = /^https?:/.test(c.href);
         return (
           <li
             key={c.name}
             className="flex flex-col rounded-card border border-border bg-surface p-6 shadow-soft"
           >
-            <PartnerImage variant={i} alt="" loading="lazy" className="h-20 w-auto self-start" />
+            <PartnerImage
+              variant={c.image}
+              alt=""
+              loading="lazy"
+              className="h-20 w-auto self-start"
+            />
             <h3 className="mt-4 text-h3">{c.name}</h3>
             <p className="mt-2 flex-1 text-muted">{c.description}</p>
             {external ? (
@@ -363,13 +398,8 @@ export function CollaborationCards({ items }: { items: Collaboration[] }) {
   );
 }
 
-export interface Publication {
-  title: string;
-  subtitle: string;
-  description: string;
-  href: string;
-  linkLabel: string;
-}
+/** A publication from Ajustes (only ones with a title and a link are stored). */
+export type Publication = Settings["publications"][number];
 
 export function PublicationsSection({ items }: { items: Publication[] }) {
   if (items.length === 0) return null;
@@ -386,16 +416,16 @@ export function PublicationsSection({ items }: { items: Publication[] }) {
             />
             <div>
               <h3 className="text-h3">{p.title}</h3>
-              <p className="font-semibold text-muted">{p.subtitle}</p>
-              <p className="mt-2">{p.description}</p>
+              {p.subtitle ? <p className="font-semibold text-muted">{p.subtitle}</p> : null}
+              {p.description ? <p className="mt-2">{p.description}</p> : null}
               <a
-                href={p.href}
+                href={p.url}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="mt-3 inline-flex min-h-11 items-center gap-1 font-semibold text-primary underline underline-offset-4"
               >
                 <BookOpen aria-hidden="true" className="size-4" />
-                {p.linkLabel}
+                Ver la publicación
                 <span className="sr-only"> «{p.title}» (se abre en una pestaña nueva)</span>
               </a>
             </div>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Settings } from "~/modules/settings/schemas";
+import { Row } from "./row";
 
 /** Aviso legal (/aviso-legal): the information required by art. 10 LSSI-CE. */
 export function LegalNotice({ settings }: { settings: Settings }) {
@@ -19,24 +20,15 @@ export function LegalNotice({ settings }: { settings: Settings }) {
             <dt className="font-semibold">Titular</dt>
             <dd>{settings.professionalName}</dd>
           </div>
-          <div>
-            <dt className="font-semibold">NIF</dt>
-            <dd>{settings.nif}</dd>
-          </div>
-          <div>
-            <dt className="font-semibold">Domicilio a efectos de notificaciones</dt>
-            <dd>{settings.postalAddress}</dd>
-          </div>
+          <Row term="NIF" value={settings.nif} />
+          <Row term="Domicilio a efectos de notificaciones" value={settings.postalAddress} />
           <div>
             <dt className="font-semibold">Correo electrónico</dt>
             <dd>
               <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>
             </dd>
           </div>
-          <div>
-            <dt className="font-semibold">Teléfono</dt>
-            <dd>{settings.contactPhone}</dd>
-          </div>
+          <Row term="Teléfono" value={settings.contactPhone} />
         </dl>
       </section>
 
@@ -59,22 +51,23 @@ export function LegalNotice({ settings }: { settings: Settings }) {
             <dt className="font-semibold">Colegio profesional</dt>
             <dd>{settings.collegeName}</dd>
           </div>
-          <div>
-            <dt className="font-semibold">Número de colegiada</dt>
-            <dd>{settings.collegeNumber}</dd>
-          </div>
-          <div>
-            <dt className="font-semibold">
-              Registro de centros, servicios y establecimientos sanitarios
-            </dt>
-            <dd>Número de inscripción {settings.healthRegistryNumber}</dd>
-          </div>
+          <Row term="Número de colegiada" value={settings.collegeNumber} />
+          <Row
+            term="Registro de centros, servicios y establecimientos sanitarios"
+            value={
+              settings.healthRegistryNumber
+                ? `Número de inscripción ${settings.healthRegistryNumber}`
+                : ""
+            }
+          />
         </dl>
-        <p>
-          Las sesiones presenciales se realizan en {settings.partnerCentreName}, situado en{" "}
-          {settings.partnerCentreAddress}, centro en el que la titular presta sus servicios
-          profesionales.
-        </p>
+        {settings.partnerCentreName ? (
+          <p>
+            Las sesiones presenciales se realizan en {settings.partnerCentreName}
+            {settings.partnerCentreAddress ? `, situado en ${settings.partnerCentreAddress}` : ""},
+            centro en el que la titular presta sus servicios profesionales.
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="aviso-normas">

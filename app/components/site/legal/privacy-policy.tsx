@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { days, months, RETENTION } from "~/modules/retention/periods";
 import type { Settings } from "~/modules/settings/schemas";
+import { Row } from "./row";
 
 /** Política de privacidad (/privacidad): arts. 13 and 14 RGPD and the LOPDGDD. */
 export function PrivacyPolicy({ settings }: { settings: Settings }) {
@@ -27,14 +28,8 @@ export function PrivacyPolicy({ settings }: { settings: Settings }) {
               {settings.professionalName}, {settings.professionalTitle}
             </dd>
           </div>
-          <div>
-            <dt className="font-semibold">NIF</dt>
-            <dd>{settings.nif}</dd>
-          </div>
-          <div>
-            <dt className="font-semibold">Dirección postal</dt>
-            <dd>{settings.postalAddress}</dd>
-          </div>
+          <Row term="NIF" value={settings.nif} />
+          <Row term="Dirección postal" value={settings.postalAddress} />
           <div>
             <dt className="font-semibold">Correo electrónico</dt>
             <dd>
@@ -196,11 +191,12 @@ export function PrivacyPolicy({ settings }: { settings: Settings }) {
           </li>
         </ul>
         <p>
-          Para ejercerlos, escribe a <a href={mailto}>{settings.contactEmail}</a> o por correo
-          postal a {settings.postalAddress}, indicando el derecho que quieres ejercer y acompañando
-          un medio que permita acreditar tu identidad. Responderemos en el plazo de un mes desde la
-          recepción de la solicitud, prorrogable dos meses más cuando sea necesario por su
-          complejidad o número, en cuyo caso te lo comunicaremos (art. 12.3 RGPD).
+          Para ejercerlos, escribe a <a href={mailto}>{settings.contactEmail}</a>
+          {settings.postalAddress ? ` o por correo postal a ${settings.postalAddress}` : ""},
+          indicando el derecho que quieres ejercer y acompañando un medio que permita acreditar tu
+          identidad. Responderemos en el plazo de un mes desde la recepción de la solicitud,
+          prorrogable dos meses más cuando sea necesario por su complejidad o número, en cuyo caso
+          te lo comunicaremos (art. 12.3 RGPD).
         </p>
         <p>
           Si consideras que el tratamiento no se ajusta a la normativa, puedes presentar una

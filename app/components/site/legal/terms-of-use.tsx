@@ -11,8 +11,8 @@ export function TermsOfUse({ settings }: { settings: Settings }) {
         <h2 id="uso-objeto">1. Objeto</h2>
         <p>
           Estas condiciones regulan el acceso y el uso del sitio web {settings.siteName}, cuya
-          titular es {settings.professionalName}, {settings.professionalTitle}, con NIF{" "}
-          {settings.nif}. Sus datos completos figuran en el{" "}
+          titular es {settings.professionalName}, {settings.professionalTitle}
+          {settings.nif ? `, con NIF ${settings.nif}` : ""}. Sus datos completos figuran en el{" "}
           <Link to="/aviso-legal">aviso legal</Link>.
         </p>
         <p>
