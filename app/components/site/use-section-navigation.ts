@@ -5,6 +5,9 @@ import { SCROLL_FIRST_WAIT_MS, SCROLL_GIVE_UP_MS, SCROLL_RETRY_MS } from "./nav-
 function scrollToSection(id: string) {
   const el = document.getElementById(id);
   if (!el) return false;
+  // Lay every section out first (app.css, render-when-visible): heights that change during the
+  // scroll would move the target.
+  document.documentElement.classList.add("render-all");
   const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   el.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
   window.history.replaceState(window.history.state, "", `/#${id}`);
