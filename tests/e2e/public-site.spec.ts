@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, gotoHydrated, test } from "./fixtures";
 
 test("the landing page has every section, in the spec's order", async ({ page }) => {
   await page.goto("/");
@@ -113,13 +113,15 @@ test("desktop navigation scrolls to a section on the landing page", async ({ pag
   await expect(page).toHaveURL(/#colaboraciones$/);
 });
 
-test("the floating share button offers plain share links with the page URL", async ({ page }) => {
-  await page.goto("/");
+test("the landing page's share control offers plain share links with the page URL", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/");
   await page.evaluate(() => {
     // Force the menu (headless Chromium may expose a native share sheet).
     Object.defineProperty(navigator, "share", { value: undefined });
   });
-  await page.getByText("Compartir", { exact: true }).click();
+  await page.locator("#inicio").getByText("Compartir", { exact: true }).click();
   const whatsapp = page.getByRole("link", { name: /WhatsApp/ });
   await expect(whatsapp).toBeVisible();
   const base = test.info().project.use.baseURL!;
