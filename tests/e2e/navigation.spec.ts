@@ -99,15 +99,29 @@ for (const viewport of [PHONE, DESKTOP]) {
   }
 }
 
-test("the hero's 'Contactar ahora' lands on the contact section on a phone", async ({
-  browser,
-}) => {
-  const { context, page } = await newPage(browser, PHONE);
-  await gotoHydrated(page, "/");
-  await page.getByRole("link", { name: "Contactar ahora" }).click();
-  await expect.poll(() => settledOffset(page, "contacto"), SETTLE).toBeLessThanOrEqual(8);
-  await context.close();
-});
+for (const viewport of [PHONE, DESKTOP]) {
+  for (const js of [true, false]) {
+    test(`other links to the contact section land on it at ${viewport.width} px ${js ? "with" : "without"} JavaScript`, async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser, viewport, js);
+      // The hero's 'Contactar ahora' (#contacto) and an inner page's 'Escribirme' (/#contacto).
+      for (const [from, name] of [
+        ["/", "Contactar ahora"],
+        ["/servicios/mindfulness", "Escribirme"],
+      ] as const) {
+        if (js) await gotoHydrated(page, from);
+        else await page.goto(from);
+        await page.getByRole("link", { name, exact: true }).click();
+        await expect(page).toHaveURL(/\/#contacto$/);
+        await expect
+          .poll(() => settledOffset(page, "contacto"), { ...SETTLE, message: name })
+          .toBeLessThanOrEqual(8);
+      }
+      await context.close();
+    });
+  }
+}
 
 test.describe("nothing floats over the content", () => {
   test.use({ viewport: PHONE });
@@ -139,25 +153,6 @@ test.describe("nothing floats over the content", () => {
         expect(hit, `${path}: lo que hay en el centro del enlace ${number}`).toBe(`tel:${number}`);
       }
     }
-  });
-
-  test("sharing the landing page is an inline control under the hero's actions", async ({
-    page,
-  }) => {
-    await gotoHydrated(page, "/");
-    await page.evaluate(() => {
-      // The plain links (headless Chromium may expose a native share sheet).
-      Object.defineProperty(navigator, "share", { value: undefined });
-    });
-    const hero = page.locator("#inicio");
-    const share = hero.getByText("Compartir", { exact: true });
-    expect(await share.evaluate((el) => getComputedStyle(el.closest("details")!).position)).toBe(
-      "static",
-    );
-    await share.click();
-    const whatsapp = hero.getByRole("link", { name: /WhatsApp/ });
-    await expect(whatsapp).toBeVisible();
-    await expectAccessible(page);
   });
 });
 

@@ -121,7 +121,12 @@ test("the landing page's share control offers plain share links with the page UR
     // Force the menu (headless Chromium may expose a native share sheet).
     Object.defineProperty(navigator, "share", { value: undefined });
   });
-  await page.locator("#inicio").getByText("Compartir", { exact: true }).click();
+  // In the hero, under its actions, in the page's flow: it no longer floats over the content.
+  const share = page.locator("#inicio").getByText("Compartir", { exact: true });
+  expect(await share.evaluate((el) => getComputedStyle(el.closest("details")!).position)).toBe(
+    "static",
+  );
+  await share.click();
   const whatsapp = page.getByRole("link", { name: /WhatsApp/ });
   await expect(whatsapp).toBeVisible();
   const base = test.info().project.use.baseURL!;
