@@ -1,4 +1,4 @@
-import { expect, expectAccessible, saveSettings, test } from "./fixtures";
+import { expect, expectAccessible, gotoHydrated, saveSettings, test } from "./fixtures";
 
 // Example values in Ajustes are never shown (tests/e2e/visitor-content.spec.ts): these pages are
 // checked with a practice's real data.
@@ -126,13 +126,20 @@ test("desktop navigation scrolls to a section on the landing page", async ({ pag
   await expect(page).toHaveURL(/#colaboraciones$/);
 });
 
-test("the floating share button offers plain share links with the page URL", async ({ page }) => {
-  await page.goto("/");
+test("the landing page's share control offers plain share links with the page URL", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/");
   await page.evaluate(() => {
     // Force the menu (headless Chromium may expose a native share sheet).
     Object.defineProperty(navigator, "share", { value: undefined });
   });
-  await page.getByText("Compartir", { exact: true }).click();
+  // In the hero, under its actions, in the page's flow: it no longer floats over the content.
+  const share = page.locator("#inicio").getByText("Compartir", { exact: true });
+  expect(await share.evaluate((el) => getComputedStyle(el.closest("details")!).position)).toBe(
+    "static",
+  );
+  await share.click();
   const whatsapp = page.getByRole("link", { name: /WhatsApp/ });
   await expect(whatsapp).toBeVisible();
   const base = test.info().project.use.baseURL!;

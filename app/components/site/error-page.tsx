@@ -19,13 +19,35 @@ const FALLBACK = {
   message: "Ha ocurrido un error inesperado. Por favor, inténtalo de nuevo en unos minutos.",
 };
 
-/** The spec's 404 page ('404' and a link home) and the Spanish error page; never a stack trace. */
-export function ErrorPage({ status }: { status: number }) {
-  const { title, message } = TEXTS[status] ?? FALLBACK;
+/**
+ * The spec's 404 page ('404' and a link home) and the Spanish error page; never a stack trace.
+ * Both 404s (an unknown address, a missing article) use it, with their own title and message and
+ * the same suggestions (`children`).
+ */
+export function ErrorPage({
+  status,
+  title,
+  message,
+  head = true,
+  children,
+}: {
+  status: number;
+  title?: string;
+  message?: string;
+  /** False where the route's meta already gives the document its title and robots. */
+  head?: boolean;
+  children?: React.ReactNode;
+}) {
+  const texts = TEXTS[status] ?? FALLBACK;
+  title ??= texts.title;
   return (
     <div className="container-page flex min-h-[70vh] flex-col items-center justify-center py-20 text-center">
-      <title>{`${status} · ${title}`}</title>
-      <meta name="robots" content="noindex" />
+      {head ? (
+        <>
+          <title>{`${status} · ${title}`}</title>
+          <meta name="robots" content="noindex" />
+        </>
+      ) : null}
       <p className="font-serif text-7xl font-semibold text-primary" aria-hidden="true">
         {status}
       </p>
@@ -33,13 +55,14 @@ export function ErrorPage({ status }: { status: number }) {
         <span className="sr-only">Error {status}: </span>
         {title}
       </h1>
-      <p className="mt-3 max-w-prose text-muted">{message}</p>
+      <p className="mt-3 max-w-prose text-muted">{message ?? texts.message}</p>
       <Link
         to="/"
         className="mt-8 inline-flex min-h-11 items-center rounded-full bg-primary px-6 font-semibold text-white hover:bg-primary-strong"
       >
         Volver al inicio
       </Link>
+      {children}
     </div>
   );
 }

@@ -70,25 +70,26 @@ export function ShareLinks({
 }
 
 /**
- * The landing page's floating share button. A <details> element, so it opens without
- * JavaScript; with it, the browser's own share sheet is used when there is one.
+ * The landing page's share control, in the page's flow (nothing floats over the content): a
+ * <details> element, so it opens without JavaScript; with it, the browser's own share sheet is
+ * used when there is one.
  */
-export function FloatingShare({ url, title }: { url: string; title: string }) {
+export function ShareMenu({ url, title }: { url: string; title: string }) {
   return (
-    <details className="group fixed bottom-4 left-4 z-20">
+    <details className="mt-4">
       <summary
         onClick={(event) => {
-          if (typeof navigator !== "undefined" && navigator.share) {
+          if (navigator.share) {
             event.preventDefault();
             navigator.share({ title, url }).catch(() => {});
           }
         }}
-        className="flex size-12 cursor-pointer list-none items-center justify-center gap-2 rounded-full bg-primary font-semibold text-white shadow-lift hover:bg-primary-strong md:w-auto md:px-5 [&::-webkit-details-marker]:hidden"
+        className="-ml-3 inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full px-3 font-semibold text-primary hover:bg-primary-soft [&::-webkit-details-marker]:hidden"
       >
         <Share2 aria-hidden="true" className="size-5" />
-        <span className="sr-only md:not-sr-only">Compartir</span>
+        Compartir
       </summary>
-      <div className="absolute bottom-14 left-0 w-[min(20rem,calc(100vw-2rem))] rounded-card border border-border bg-surface p-4 shadow-lift">
+      <div className="mt-2 rounded-card border border-border bg-surface p-4 shadow-soft">
         <p className="mb-3 font-semibold">Compartir esta página</p>
         <ShareLinks url={url} title={title} />
       </div>

@@ -2,7 +2,6 @@ import { Menu } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { ExternalLinkButton } from "~/components/ui/link-button";
 import type { Settings } from "~/modules/settings/schemas";
 import { cn } from "~/utils/cn";
 import { readNewReviewsFlag, writeNewReviewsFlag } from "~/utils/new-reviews";
@@ -22,6 +21,7 @@ export function SiteHeader({
   newReviews: boolean;
 }) {
   const goTo = useSectionNavigation();
+  const booking = settings.bookingUrl;
   const [open, setOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
   // Signed out, the browser's flag (spec §3) remembers that new reviews were waiting.
@@ -51,29 +51,30 @@ export function SiteHeader({
       >
         Saltar al contenido
       </a>
-      <div className="container-page flex h-16 items-center justify-between gap-4">
+      <div className="container-page flex h-16 items-center justify-between gap-3">
         <a
           href="/#inicio"
           onClick={onItem("inicio", false)}
-          className="flex min-h-11 items-center gap-2 font-serif text-lg leading-tight font-semibold whitespace-nowrap text-ink no-underline"
+          className="flex min-h-11 min-w-0 items-center gap-2 font-serif text-lg leading-tight font-semibold whitespace-nowrap text-ink no-underline"
         >
-          <LogoMark />
-          <span>
+          {/* On a narrow phone the name, the main action and the menu need the room. */}
+          <LogoMark className="max-[30rem]:hidden" />
+          <span className="min-w-0 truncate">
             {settings.professionalName}
-            <span className="block font-sans text-xs font-normal text-muted">
+            <span className="block truncate font-sans text-xs font-normal text-muted">
               {settings.professionalTitle}
             </span>
           </span>
         </a>
 
-        <nav aria-label="Principal" className="hidden xl:block">
-          <ul className="flex items-center gap-1">
+        <nav aria-label="Principal" className="hidden lg:block">
+          <ul className="flex items-center xl:gap-2">
             {NAV_ITEMS.map((item) => (
               <li key={item.id}>
                 <a
                   href={`/#${item.id}`}
                   onClick={onItem(item.id, false)}
-                  className="inline-flex min-h-11 items-center rounded-full px-3 whitespace-nowrap text-[0.95rem] font-medium text-ink-soft no-underline hover:bg-sand hover:text-ink"
+                  className="inline-flex min-h-11 items-center rounded-full px-2 text-[0.95rem] font-medium whitespace-nowrap text-ink-soft no-underline hover:bg-sand hover:text-ink"
                 >
                   {item.label}
                   {dotFor(item.id)}
@@ -83,14 +84,24 @@ export function SiteHeader({
           </ul>
         </nav>
 
-        <div className="flex items-center gap-2">
-          <BookingLink url={settings.bookingUrl} size="sm" className="hidden sm:inline-flex" />
+        <div className="flex shrink-0 items-center gap-2">
+          {/* The main action, at every width: the booking site, or else the contact form. */}
+          <a
+            href={booking || "/#contacto"}
+            {...(booking
+              ? { target: "_blank", rel: "noopener noreferrer" }
+              : { onClick: onItem("contacto", false) })}
+            className={cn(buttonVariants({ size: "sm" }), "min-h-11 px-3 sm:px-4")}
+          >
+            Pedir cita
+            {booking ? <span className="sr-only"> (se abre en una pestaña nueva)</span> : null}
+          </a>
           {signedIn ? (
-            <SignOutButton className="hidden md:inline-flex" />
+            <SignOutButton className="hidden md:max-lg:inline-flex xl:inline-flex" />
           ) : (
             <Link
               to="/login"
-              className="hidden min-h-11 items-center rounded-full px-3 text-sm font-semibold text-primary no-underline hover:bg-primary-soft md:inline-flex"
+              className="hidden min-h-11 items-center rounded-full px-3 text-sm font-semibold text-primary no-underline hover:bg-primary-soft md:max-lg:inline-flex xl:inline-flex"
             >
               Acceder
               {flagged ? <NewDot /> : null}
@@ -123,7 +134,6 @@ export function SiteHeader({
                   </ul>
                 </nav>
                 <div className="mt-4 flex flex-col gap-2 border-t border-border pt-4">
-                  <BookingLink url={settings.bookingUrl} />
                   {signedIn ? (
                     <SignOutButton className="w-full" />
                   ) : (
@@ -144,7 +154,7 @@ export function SiteHeader({
       </div>
       {/* Until the page is interactive (and without JavaScript) the phone menu is this list of
           links, shown when the address ends in #menu: the menu link above points there. */}
-      <nav id="menu" aria-label="Menú" className="container-page hidden pb-3 max-xl:target:block">
+      <nav id="menu" aria-label="Menú" className="container-page hidden pb-3 max-lg:target:block">
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {NAV_ITEMS.map((item) => (
             <li key={item.id}>
@@ -156,7 +166,6 @@ export function SiteHeader({
         </ul>
         {/* What the header hides at this width, as in the drawer. */}
         <div className="mt-2 flex flex-wrap items-center gap-2 md:hidden">
-          <BookingLink url={settings.bookingUrl} size="sm" className="sm:hidden" />
           {signedIn ? (
             <SignOutButton />
           ) : (
@@ -197,7 +206,7 @@ function MenuTrigger({ expanded, onOpen }: { expanded: boolean; onOpen: () => vo
         ref={linkRef}
         href="#menu"
         aria-label="Abrir menú"
-        className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "xl:hidden")}
+        className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "lg:hidden")}
       >
         <Menu aria-hidden="true" />
       </a>
@@ -208,7 +217,7 @@ function MenuTrigger({ expanded, onOpen }: { expanded: boolean; onOpen: () => vo
       ref={buttonRef}
       variant="ghost"
       size="icon"
-      className="xl:hidden"
+      className="lg:hidden"
       aria-label="Abrir menú"
       aria-haspopup="dialog"
       aria-expanded={expanded}
@@ -216,24 +225,6 @@ function MenuTrigger({ expanded, onOpen }: { expanded: boolean; onOpen: () => vo
     >
       <Menu aria-hidden="true" />
     </Button>
-  );
-}
-
-/** The booking site's link ('Solicitar cita'), when the practice has one. */
-function BookingLink({
-  url,
-  size,
-  className,
-}: {
-  url: string | null | undefined;
-  size?: "sm";
-  className?: string;
-}) {
-  if (!url) return null;
-  return (
-    <ExternalLinkButton href={url} variant="accent" size={size} className={className}>
-      Solicitar cita
-    </ExternalLinkButton>
   );
 }
 
@@ -257,9 +248,15 @@ export function SignOutButton({ className }: { className?: string }) {
   );
 }
 
-export function LogoMark() {
+export function LogoMark({ className }: { className?: string }) {
   return (
-    <svg aria-hidden="true" width="36" height="36" viewBox="0 0 36 36" className="shrink-0">
+    <svg
+      aria-hidden="true"
+      width="36"
+      height="36"
+      viewBox="0 0 36 36"
+      className={cn("shrink-0", className)}
+    >
       <circle cx="18" cy="18" r="18" fill="#2f6f68" />
       <path
         d="M11 22c2.5-6 5-9 7-9s4.5 3 7 9"

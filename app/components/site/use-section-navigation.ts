@@ -1,10 +1,19 @@
-import { useCallback } from "react";
+import { useCallback, useLayoutEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { SCROLL_FIRST_WAIT_MS, SCROLL_GIVE_UP_MS, SCROLL_RETRY_MS } from "./nav-items";
+
+/**
+ * Lays every landing page section out (app.css, render-when-visible): placeholder heights that
+ * change during a scroll would move the target.
+ */
+function renderAllSections() {
+  document.documentElement.classList.add("render-all");
+}
 
 function scrollToSection(id: string) {
   const el = document.getElementById(id);
   if (!el) return false;
+  renderAllSections();
   const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   el.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
   window.history.replaceState(window.history.state, "", `/#${id}`);
@@ -21,6 +30,12 @@ function scrollToSection(id: string) {
 export function useSectionNavigation() {
   const location = useLocation();
   const navigate = useNavigate();
+  // Any link to /#section (a React Router <Link> from another page, such as 'Escribirme'):
+  // React Router scrolls to it right after this render, so the sections are laid out first.
+  // The header, on every public page, runs this before React Router's scroll.
+  useLayoutEffect(() => {
+    if (location.hash) renderAllSections();
+  }, [location.hash]);
   return useCallback(
     (id: string) => {
       if (location.pathname === "/") {

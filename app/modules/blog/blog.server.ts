@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { articles } from "~/db/schema";
 import { isSlug } from "./article-form";
 import { isCategory } from "./categories";
+import { logger } from "~/utils/logger.server";
 
 export const PAGE_SIZE = 6;
 export const MAX_QUERY_LENGTH = 100;
@@ -151,6 +152,24 @@ export async function featuredArticles(db: Db, limit = 3) {
     .where(eq(articles.isPublic, true))
     .orderBy(desc(articles.date), desc(articles.id))
     .limit(limit);
+}
+
+/**
+ * The newest public articles as links, for a 404 page's suggestions. A page that says 'not found'
+ * must not fail itself: if the articles cannot be read, none are suggested.
+ */
+export async function recentArticleLinks(db: Db, limit: number) {
+  try {
+    return await db
+      .select({ slug: articles.slug, title: articles.title, date: articles.date })
+      .from(articles)
+      .where(eq(articles.isPublic, true))
+      .orderBy(desc(articles.date), desc(articles.id))
+      .limit(limit);
+  } catch (err) {
+    logger.warn({ err }, "no se pudieron leer los artículos recientes para la página 404");
+    return [];
+  }
 }
 
 /** Dashboard figures (staff see every article, public or private). */

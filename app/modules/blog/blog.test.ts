@@ -8,9 +8,12 @@ import { makeRequest, run } from "../../../tests/support/routes";
 import * as blogRoute from "~/routes/public/blog";
 import * as articleRoute from "~/routes/public/article";
 import * as homeRoute from "~/routes/public/home";
+import * as notFoundRoute from "~/routes/public/not-found";
+import type { Db } from "~/db/client.server";
 import {
   articleStats,
   featuredArticles,
+  recentArticleLinks,
   getPublicArticle,
   listArticles,
   MAX_QUERY_LENGTH,
@@ -175,6 +178,32 @@ describe.each(DRIVERS)("blog on the database (%s)", (driver) => {
     expect(
       (home.data as { featured: Array<{ slug: string }> }).featured.map((a) => a.slug),
     ).not.toContain(newest!.slug);
+  });
+
+  it("both 404 pages suggest the newest public articles, and stay a 404 if those cannot be read", async () => {
+    const newest = (await featuredArticles(db.db, 4)).map((a) => a.slug);
+    const suggested = async () => {
+      const unknown = await run(notFoundRoute.loader, { request: makeRequest("/no-existe") });
+      const missing = await run(articleRoute.loader, {
+        request: makeRequest("/blog/no-existe"),
+        params: { slug: "no-existe" },
+      });
+      expect([unknown.status, missing.status]).toEqual([404, 404]);
+      const slugs = (o: typeof unknown) =>
+        (o.data as { recent: Array<{ slug: string }> }).recent.map((a) => a.slug);
+      expect(slugs(missing)).toEqual(slugs(unknown));
+      return slugs(unknown);
+    };
+    expect(await suggested()).toEqual(newest.slice(0, 3));
+    // A private article is never suggested.
+    await db.db.update(articles).set({ isPublic: false }).where(eq(articles.slug, newest[0]!));
+    expect(await suggested()).toEqual(newest.slice(1, 4));
+    const unreadable = {
+      select: () => {
+        throw new Error("sin conexión");
+      },
+    } as unknown as Db;
+    expect(await recentArticleLinks(unreadable, 3)).toEqual([]);
   });
 
   it("the /blog loader redirects malformed input to a valid page and cuts long queries", async () => {

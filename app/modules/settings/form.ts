@@ -31,7 +31,8 @@ export const SETTINGS_SECTIONS: Array<{ title: string; fields: SettingsField[] }
         key: "bookingUrl",
         label: "URL de reservas",
         kind: "url",
-        description: "El botón 'Solicitar cita' abre esta dirección.",
+        description:
+          "Los botones 'Pedir cita' y 'Solicitar cita' abren esta dirección; sin ella, 'Pedir cita' lleva al formulario de contacto.",
       },
     ],
   },

@@ -1,10 +1,16 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
 import { ArticleCard } from "~/components/site/article-card";
+import { ErrorPage } from "~/components/site/error-page";
+import {
+  NotFoundSuggestions,
+  type RecentArticle,
+  SUGGESTED_ARTICLES,
+} from "~/components/site/not-found-suggestions";
 import { ShareLinks } from "~/components/site/share";
 import { getDb } from "~/db/client.server";
 import { redirectFor } from "~/modules/blog/admin.server";
-import { getPublicArticle, neighbours } from "~/modules/blog/blog.server";
+import { getPublicArticle, neighbours, recentArticleLinks } from "~/modules/blog/blog.server";
 import { categoryLabel } from "~/modules/blog/categories";
 import { renderMarkdown } from "~/modules/content/markdown";
 import { responsiveImage } from "~/modules/media/responsive";
@@ -23,7 +29,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // An article whose address changed keeps its old links working (301).
     const moved = await redirectFor(db, params.slug);
     if (moved) throw redirect(`/blog/${encodeURIComponent(moved)}`, 301);
-    throw data({ notFound: true }, { status: 404 });
+    // The 404 page suggests the newest articles instead (as the catch-all 404 does).
+    throw data({ recent: await recentArticleLinks(db, SUGGESTED_ARTICLES) }, { status: 404 });
   }
   const { article, related } = found;
   // Built on the server only (search engines read it from the HTML).
@@ -159,20 +166,27 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** Looks like the catch-all 404 (and the site's error page), with the way back to the blog. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    const recent = (error.data as { recent?: RecentArticle[] } | null)?.recent ?? [];
+    return (
+      <ErrorPage
+        status={404}
+        title="Artículo no encontrado"
+        message="El artículo que buscas no existe o ya no está disponible."
+        head={false}
+      >
+        <NotFoundSuggestions recent={recent} blogLabel="Volver al blog" />
+      </ErrorPage>
+    );
+  }
   return (
-    <section className="container-page py-20 text-center">
-      <h1 className="text-h1">{notFound ? "Artículo no encontrado" : "Algo ha salido mal"}</h1>
-      <p className="mt-3 text-muted">
-        {notFound
-          ? "El artículo que buscas no existe o ya no está disponible."
-          : "No hemos podido mostrar este artículo. Inténtalo de nuevo en unos minutos."}
-      </p>
-      <Link to="/blog" className="mt-6 inline-flex min-h-11 items-center font-semibold text-primary underline">
-        Volver al blog
-      </Link>
-    </section>
+    <ErrorPage
+      status={isRouteErrorResponse(error) ? error.status : 500}
+      message="No hemos podido mostrar este artículo. Inténtalo de nuevo en unos minutos."
+      head={false}
+    />
   );
 }

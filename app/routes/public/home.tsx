@@ -18,7 +18,6 @@ import {
   type ContactServerResult,
 } from "~/components/site/contact-form";
 import { ReviewsSection } from "~/components/site/landing/reviews-section";
-import { FloatingShare } from "~/components/site/share";
 import { getDb } from "~/db/client.server";
 import { clientInfo } from "~/modules/accounts/guard.server";
 import { featuredArticles } from "~/modules/blog/blog.server";
@@ -121,7 +120,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       {/* Each section hydrates on its own (a Suspense boundary): one long task of hydrating the
           whole page becomes several short ones. */}
       <Suspense>
-        <Hero settings={settings} />
+        <Hero settings={settings} url={`${publicUrl}/`} />
       </Suspense>
       <Suspense>
         <AboutSection settings={settings} intro={loaderData.aboutIntro} />
@@ -196,7 +195,6 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <Suspense>
         <PublicationsSection items={settings.publications} />
       </Suspense>
-      <FloatingShare url={`${publicUrl}/`} title={settings.siteName} />
     </>
   );
 }

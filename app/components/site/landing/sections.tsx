@@ -8,6 +8,7 @@ import {
   ServiceImage,
 } from "~/components/site/images";
 import { SERVICE_ICONS, SERVICE_IMAGE_LABELS } from "~/components/site/service-meta";
+import { ShareMenu } from "~/components/site/share";
 import { buttonVariants } from "~/components/ui/button";
 import { ExternalLinkButton } from "~/components/ui/link-button";
 import type { Settings } from "~/modules/settings/schemas";
@@ -56,7 +57,7 @@ export function Section({
   );
 }
 
-export function Hero({ settings }: { settings: Settings }) {
+export function Hero({ settings, url }: { settings: Settings; url: string }) {
   const badges = [
     { icon: Check, text: "Profesional sanitaria colegiada y registrada" },
     { icon: Check, text: "Confidencialidad y secreto profesional" },
@@ -114,6 +115,7 @@ export function Hero({ settings }: { settings: Settings }) {
               </ExternalLinkButton>
             ) : null}
           </div>
+          <ShareMenu url={url} title={settings.siteName} />
         </div>
         <HeroImage
           className="mx-auto h-auto w-full max-w-md lg:max-w-none"
