@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, formatShortDate, greetingFor, guessPlatform } from "./format";
+import { formatLongDate, formatShortDate, greetingFor, guessPlatform, plural } from "./format";
 
 describe("format", () => {
   it("greets by the hour with the spec's boundaries", () => {
@@ -25,5 +25,15 @@ describe("format", () => {
     expect(guessPlatform("Mozilla/5.0 (Windows NT 10.0; Win64; x64)")).toBe("Windows");
     expect(guessPlatform("Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0)")).toBe("MacOS");
     expect(guessPlatform("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)")).toBe("iOS");
+  });
+  it("writes Spanish plurals: the singular for exactly one, as Intl.PluralRules says", () => {
+    expect(plural(0, "mensaje", "mensajes")).toBe("0 mensajes");
+    expect(plural(1, "mensaje", "mensajes")).toBe("1 mensaje");
+    expect(plural(2, "pendiente", "pendientes")).toBe("2 pendientes");
+    expect(plural(1, "reseña pendiente", "reseñas pendientes")).toBe("1 reseña pendiente");
+    const rules = new Intl.PluralRules("es");
+    for (let n = 0; n <= 200; n++) {
+      expect(plural(n, "uno", "otros").endsWith(" uno")).toBe(rules.select(n) === "one");
+    }
   });
 });

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { session, user } from "~/db/schema";
+import { auditLog, session, user } from "~/db/schema";
 import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { getEnv } from "~/utils/env.server";
 import type { ClientInfo, Failure, SessionUser } from "./accounts.server";
@@ -77,6 +77,45 @@ export async function touchSession(db: Db, state: SessionState, now = Date.now()
 export async function endIdleSession(db: Db, state: SessionState, ip?: string | null) {
   await db.delete(session).where(eq(session.id, state.session.id));
   await audit(db, { action: "session_idle_timeout", actor: state.user, ip: ip ?? null });
+}
+
+// ─── Last access (dashboard) ─────────────────────────────────────────────────────────────────────
+
+/**
+ * A sign-in's audit entry is written just after its session, but better-auth stamps the session
+ * with this server's clock and the entry takes the database's: entries this little before the
+ * session's start still belong to it (clocks kept by NTP differ by milliseconds).
+ */
+const CLOCK_SKEW_MS = 2000;
+
+/**
+ * The sign-in before the one that opened this session (from the audit log, kept 24 months), with
+ * the platform it came from when recorded; null for a first sign-in.
+ */
+export async function previousSignIn(
+  db: Db,
+  userId: string,
+  sessionId: string,
+): Promise<{ at: Date; platform: string | null } | null> {
+  const started = db
+    .select({ at: sql`${session.createdAt} - ${`${CLOCK_SKEW_MS} milliseconds`}::interval` })
+    .from(session)
+    .where(and(eq(session.id, sessionId), eq(session.userId, userId)));
+  const [row] = await db
+    .select({ at: auditLog.at, details: auditLog.details })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.actorId, userId),
+        eq(auditLog.action, "login"),
+        lt(auditLog.at, sql`(${started})`),
+      ),
+    )
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(1);
+  if (!row) return null;
+  const platform = row.details?.platform;
+  return { at: row.at, platform: typeof platform === "string" ? platform : null };
 }
 
 // ─── Active sessions (Mi cuenta) ─────────────────────────────────────────────────────────────────
