@@ -1,3 +1,4 @@
+import { base32 } from "@better-auth/utils/base32";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDbHandle } from "~/db/client.server";
@@ -5,13 +6,21 @@ import { auditLog, reviews, session, user } from "~/db/schema";
 import { signIn, upsertUserFromCli } from "~/modules/accounts/accounts.server";
 import { submitContact } from "~/modules/contact/contact.server";
 import { closeReviewStreams } from "~/modules/reviews/live.server";
+import * as accountPage from "~/routes/admin/account";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as layout from "~/routes/admin/layout";
 import * as messagesPage from "~/routes/admin/messages";
 import * as reviewsPage from "~/routes/admin/reviews";
 import * as eventsApi from "~/routes/resources/events-api";
 import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
-import { cookieFrom, makeRequest, run, staffCookie } from "../support/routes";
+import {
+  cookieFrom,
+  makeContext,
+  makeRequest,
+  run,
+  staffCookie,
+  totpCode,
+} from "../support/routes";
 
 /**
  * The admin area's everyday view (issue #17, items 9, 13, 14): counts only for the roles that may
@@ -164,6 +173,39 @@ describe.each(DRIVERS)("admin everyday view (%s)", (driver) => {
     expect(last.label).toMatch(/^\d{1,2} de [a-z]+ de \d{4}/);
     // The first session's previous sign-in is still none: the later one is not before it.
     expect((await load(dashboard, "/admin", firstCookie)).lastAccess).toBeNull();
+  });
+
+  it("enrolling in two-step verification renews the session but is the same sign-in: still 'Primer acceso'", async () => {
+    const email = "editora.nueva@example.com";
+    const password = "una frase de prueba larga";
+    await upsertUserFromCli(db.db, { email, password, role: "editor" });
+    const signedIn = await signIn(db.db, { email, password }, { ip: "10.0.0.5" });
+    if (!signedIn.ok || signedIn.twoFactor) throw new Error("no se pudo iniciar sesión");
+    const cookie = cookieFrom(signedIn.headers);
+    // Enrolling took her a few minutes.
+    await db.db
+      .update(auditLog)
+      .set({ at: sql`${auditLog.at} - interval '5 minutes'` })
+      .where(and(eq(auditLog.actorId, signedIn.userId), eq(auditLog.action, "login")));
+    await db.db
+      .update(session)
+      .set({ createdAt: sql`${session.createdAt} - interval '5 minutes'` })
+      .where(eq(session.userId, signedIn.userId));
+    const post = (form: Record<string, string>) =>
+      run(accountPage.action as (args: never) => unknown, {
+        request: makeRequest("/admin/cuenta", { cookie, form }),
+        context: makeContext("10.0.0.5"),
+      });
+    expect((await post({ intent: "enable", password })).status).toBe(302);
+    const { pending } = (await load(accountPage, "/admin/cuenta", cookie)) as {
+      pending: { secret: string };
+    };
+    const raw = new TextDecoder().decode(base32.decode(pending.secret));
+    const confirmed = await post({ intent: "confirm", code: await totpCode(raw) });
+    expect(confirmed.status).toBe(302);
+    const renewed = cookieFrom(confirmed.headers);
+    expect(renewed).not.toBe(cookie);
+    expect((await load(dashboard, "/admin", renewed)).lastAccess).toBeNull();
   });
 
   it("tells the event streams of those who read messages when the inbox changes", async () => {
