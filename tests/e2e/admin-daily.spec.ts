@@ -23,11 +23,19 @@ const CONTRIBUTOR = {
   password: "una frase para el día a día",
 };
 
-async function sendReview(page: Page, name: string, content: string) {
-  const res = await page.request.post("/api/resenas", {
-    form: { name, role: "Terapia individual", content, rating: "5", consent: "on" },
-  });
-  expect(res.status()).toBe(200);
+/**
+ * A draft review typed in by staff (visitors' reviews are limited to 3 an hour per address, and
+ * reviews.spec.ts sends its own from the same one).
+ */
+async function draftReview(page: Page, name: string, content: string) {
+  await gotoHydrated(page, "/admin/resenas?estado=todas");
+  await page.getByRole("button", { name: "Nueva reseña" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nueva reseña" });
+  await dialog.getByRole("textbox", { name: "Nombre" }).fill(name);
+  await dialog.getByRole("textbox", { name: "Servicio" }).fill("Terapia individual");
+  await dialog.getByRole("textbox", { name: "Reseña" }).fill(content);
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByText("Reseña creada correctamente")).toBeVisible();
 }
 
 async function sendMessage(page: Page, email: string) {
@@ -117,8 +125,8 @@ test("moderation at a glance: drafts first, the full text in the list, counts on
   await signInAsAdmin(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   const before = await badge(page, "Reseñas");
-  await sendReview(page, "Marta L.", LONG_REVIEW);
-  await sendReview(page, "Jon D.", "Muy buena experiencia, gracias.");
+  await draftReview(page, "Marta L.", LONG_REVIEW);
+  await draftReview(page, "Jon D.", "Muy buena experiencia, gracias.");
   const pending = before + 2;
 
   // Dashboard: the pending count, the same in the menu.
@@ -305,45 +313,37 @@ test("the administrator's dashboard cards, the blog table and the users table fi
   await expectAccessible(page);
 });
 
-test("the unread badge follows a message being read, here and in another tab, and counts say '1 mensaje'", async ({
+test("the unread badge follows a message arriving and being read, here and in another tab, and counts say '1 mensaje'", async ({
   page,
 }) => {
   test.setTimeout(90_000);
-  const stamp = `diario${Date.now()}`;
-  const first = `${stamp}.uno@example.com`;
-  const second = `${stamp}.dos@example.com`;
+  const address = `diario${Date.now()}@example.com`;
   await signInAsAdmin(page);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await sendMessage(page, first);
   await gotoHydrated(page, "/admin");
   const unread = await badge(page, "Mensajes");
-  expect(unread).toBeGreaterThanOrEqual(1);
-  await expect(
-    page.getByRole("link", {
-      name: `${unread} ${unread === 1 ? "mensaje sin leer" : "mensajes sin leer"}: ver Mensajes`,
-    }),
-  ).toBeVisible();
 
   // Another tab stays on the dashboard, with the live connection open.
   const other = await page.context().newPage();
   await gotoHydrated(other, "/admin");
   expect(await badge(other, "Mensajes")).toBe(unread);
 
-  // A message arriving shows up in both without reloading.
-  await sendMessage(page, second);
+  // A message arriving shows up in both without reloading, with the right words.
+  await sendMessage(page, address);
   await expect.poll(() => badge(page, "Mensajes"), { timeout: 10_000 }).toBe(unread + 1);
   await expect.poll(() => badge(other, "Mensajes"), { timeout: 10_000 }).toBe(unread + 1);
+  await expect(
+    page.getByRole("link", {
+      name: `${unread + 1} ${unread + 1 === 1 ? "mensaje sin leer" : "mensajes sin leer"}: ver Mensajes`,
+    }),
+  ).toBeVisible();
 
-  // Reading one lowers the badge here and in the other tab.
-  await gotoHydrated(page, `/admin/mensajes?q=${stamp}`);
-  await expect(page.getByText(/^2 mensajes · /)).toBeVisible();
-  await page.getByRole("link", { name: new RegExp(first.replace(/\./g, "\\.")) }).click();
+  // One result for its address: the singular. Reading it lowers both badges.
+  await gotoHydrated(page, `/admin/mensajes?q=${encodeURIComponent(address)}`);
+  await expect(page.getByText(/^1 mensaje · \d+ sin leer\./)).toBeVisible();
+  await page.getByRole("link", { name: new RegExp(address.replace(/\./g, "\\.")) }).click();
   await expect(page.getByText("Hola, quería pedir información.")).toBeVisible();
   await expect.poll(() => badge(page, "Mensajes"), { timeout: 10_000 }).toBe(unread);
   await expect.poll(() => badge(other, "Mensajes"), { timeout: 10_000 }).toBe(unread);
   await other.close();
-
-  // One result: the singular.
-  await page.goto(`/admin/mensajes?q=${encodeURIComponent(second)}`);
-  await expect(page.getByText(/^1 mensaje · \d+ sin leer\./)).toBeVisible();
 });
