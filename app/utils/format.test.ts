@@ -7,6 +7,7 @@ import {
   greetingFor,
   guessPlatform,
   madridHour,
+  plural,
 } from "./format";
 
 describe("format", () => {
@@ -44,5 +45,15 @@ describe("format", () => {
     expect(guessPlatform("Mozilla/5.0 (Windows NT 10.0; Win64; x64)")).toBe("Windows");
     expect(guessPlatform("Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0)")).toBe("MacOS");
     expect(guessPlatform("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)")).toBe("iOS");
+  });
+  it("writes Spanish plurals: the singular for exactly one, as Intl.PluralRules says", () => {
+    expect(plural(0, "mensaje", "mensajes")).toBe("0 mensajes");
+    expect(plural(1, "mensaje", "mensajes")).toBe("1 mensaje");
+    expect(plural(2, "pendiente", "pendientes")).toBe("2 pendientes");
+    expect(plural(1, "reseña pendiente", "reseñas pendientes")).toBe("1 reseña pendiente");
+    const rules = new Intl.PluralRules("es");
+    for (let n = 0; n <= 200; n++) {
+      expect(plural(n, "uno", "otros").endsWith(" uno")).toBe(rules.select(n) === "one");
+    }
   });
 });

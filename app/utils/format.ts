@@ -117,3 +117,12 @@ export function guessPlatform(userAgent: string) {
   if (/Linux|X11/i.test(userAgent)) return "Linux";
   return "un dispositivo desconocido";
 }
+
+/**
+ * A count with its noun in Spanish: '1 mensaje', '0 mensajes', '3 mensajes'. Spanish takes the
+ * singular for exactly one (Intl.PluralRules' 'one'); its 'many' (a million, in CLDR) is written
+ * like 'other'.
+ */
+export function plural(count: number, one: string, other: string) {
+  return `${count} ${count === 1 ? one : other}`;
+}

@@ -26,7 +26,7 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
     loader: "signedIn",
     action: { visibility: "canPublish", delete: "canPublish" },
   },
-  "routes/admin/blog-new.tsx": { loader: "signedIn", action: { "*": "canPublish" } },
+  "routes/admin/blog-new.tsx": { loader: "canPublish", action: { "*": "canPublish" } },
   "routes/admin/blog-edit.tsx": { loader: "signedIn", action: { "*": "canPublish" } },
   "routes/admin/blog-preview.tsx": { loader: "signedIn" },
   "routes/admin/reviews.tsx": {

@@ -24,6 +24,26 @@ export interface AdminUser {
   role: string;
 }
 
+/** What waits for this person, from the layout's loader (0 for roles that may not see it). */
+export interface NavCounts {
+  unread: number;
+  pendingReviews: number;
+}
+
+/** The number on a link (messages unread, reviews to moderate), read out with its meaning. */
+function badgeFor(to: string, counts: NavCounts) {
+  if (to === "/admin/mensajes" && counts.unread > 0) {
+    return { count: counts.unread, label: " sin leer" };
+  }
+  if (to === "/admin/resenas" && counts.pendingReviews > 0) {
+    return {
+      count: counts.pendingReviews,
+      label: counts.pendingReviews === 1 ? " pendiente de publicar" : " pendientes de publicar",
+    };
+  }
+  return null;
+}
+
 const LINKS = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/blog", label: "Blog", icon: FileText },
@@ -42,11 +62,11 @@ const LINKS = [
 
 function NavContent({
   user,
-  unread,
+  counts,
   onNavigate,
 }: {
   user: AdminUser;
-  unread: number;
+  counts: NavCounts;
   onNavigate?: () => void;
 }) {
   return (
@@ -59,30 +79,33 @@ function NavContent({
       <nav aria-label="Área de gestión">
         <ul className="flex flex-col gap-1">
           {LINKS.filter((l) => !("capability" in l) || can(user.role, l.capability)).map(
-            ({ to, label, icon: Icon, ...rest }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  end={"end" in rest}
-                  onClick={onNavigate}
-                  className={({ isActive }) =>
-                    cn(
-                      "flex min-h-11 items-center gap-3 rounded-field px-3 text-[#e8eeec] no-underline hover:bg-white/10",
-                      isActive && "bg-white/15 font-semibold text-white",
-                    )
-                  }
-                >
-                  <Icon aria-hidden="true" className="size-5" />
-                  {label}
-                  {to === "/admin/mensajes" && unread > 0 ? (
-                    <span className="ml-auto rounded-full bg-accent px-2 text-sm font-semibold text-white">
-                      {unread}
-                      <span className="sr-only"> sin leer</span>
-                    </span>
-                  ) : null}
-                </NavLink>
-              </li>
-            ),
+            ({ to, label, icon: Icon, ...rest }) => {
+              const badge = badgeFor(to, counts);
+              return (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    end={"end" in rest}
+                    onClick={onNavigate}
+                    className={({ isActive }) =>
+                      cn(
+                        "flex min-h-11 items-center gap-3 rounded-field px-3 text-[#e8eeec] no-underline hover:bg-white/10",
+                        isActive && "bg-white/15 font-semibold text-white",
+                      )
+                    }
+                  >
+                    <Icon aria-hidden="true" className="size-5" />
+                    {label}
+                    {badge ? (
+                      <span className="ml-auto rounded-full bg-accent px-2 text-sm font-semibold text-white">
+                        {badge.count}
+                        <span className="sr-only">{badge.label}</span>
+                      </span>
+                    ) : null}
+                  </NavLink>
+                </li>
+              );
+            },
           )}
         </ul>
       </nav>
@@ -100,7 +123,7 @@ function NavContent({
 }
 
 /** Sidebar on large screens; a drawer behind a menu button on small ones. */
-export function AdminSidebar({ user, unread }: { user: AdminUser; unread: number }) {
+export function AdminSidebar({ user, counts }: { user: AdminUser; counts: NavCounts }) {
   return (
     <aside className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col gap-6 overflow-y-auto bg-ink p-5 lg:flex">
       <Link
@@ -110,12 +133,12 @@ export function AdminSidebar({ user, unread }: { user: AdminUser; unread: number
         <LogoMark />
         Inicio del sitio
       </Link>
-      <NavContent user={user} unread={unread} />
+      <NavContent user={user} counts={counts} />
     </aside>
   );
 }
 
-export function AdminMobileNav({ user, unread }: { user: AdminUser; unread: number }) {
+export function AdminMobileNav({ user, counts }: { user: AdminUser; counts: NavCounts }) {
   const [open, setOpen] = useState(false);
   return (
     <Drawer open={open} onOpenChange={setOpen} repositionInputs={false}>
@@ -131,7 +154,7 @@ export function AdminMobileNav({ user, unread }: { user: AdminUser; unread: numb
       </DrawerTrigger>
       <DrawerContent title="Menú" className="bg-ink text-white">
         <div className="p-2">
-          <NavContent user={user} unread={unread} onNavigate={() => setOpen(false)} />
+          <NavContent user={user} counts={counts} onNavigate={() => setOpen(false)} />
         </div>
       </DrawerContent>
     </Drawer>

@@ -7,8 +7,8 @@ import { writeNewReviewsFlag } from "~/utils/new-reviews";
 const FALLBACK_MS = 30_000;
 
 /**
- * Keeps the admin pages' review data live: a server-sent event per new review (from any
- * instance, via LISTEN/NOTIFY) reloads the loaders; while the stream is down, a 30 s timer does.
+ * Keeps the admin pages' review data and inbox counts live: a server-sent event per new review or
+ * inbox change (from any instance, via LISTEN/NOTIFY) reloads the loaders; while the stream is down, a 30 s timer does.
  * When visitors' reviews grow and the previous count was above 0, a toast and a desktop
  * notification (spec §4).
  */
@@ -20,6 +20,8 @@ export function useLiveReviews(notice: { total: number; received: number; fresh:
   useEffect(() => {
     const source = "EventSource" in window ? new EventSource("/api/eventos") : null;
     source?.addEventListener("resena", () => void revalidate.current());
+    // A message arrived or was read (here, in another tab or by a colleague): the counts follow.
+    source?.addEventListener("mensajes", () => void revalidate.current());
     const timer = setInterval(() => {
       if (source?.readyState !== EventSource.OPEN) void revalidate.current();
     }, FALLBACK_MS);

@@ -7,6 +7,7 @@ import { account, session, twoFactor, user, verification } from "~/db/schema";
 import { simpleHtml } from "~/modules/mail/mail.server";
 import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { getEnv } from "~/utils/env.server";
+import { guessPlatform } from "~/utils/format";
 import { logger } from "~/utils/logger.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { clearKey, hitRateLimit, underRateLimit } from "~/modules/rate-limit/rate-limit.server";
@@ -112,7 +113,12 @@ export async function signIn(
     const userId = result.response.user.id;
     await clearKey(db, failKey);
     await db.update(user).set({ lastLoginAt: new Date() }).where(eq(user.id, userId));
-    await audit(db, { action: "login", actor: { id: userId, email }, ip: info.ip });
+    await audit(db, {
+      action: "login",
+      actor: { id: userId, email },
+      details: { platform: guessPlatform(info.userAgent ?? "") },
+      ip: info.ip,
+    });
     result.headers.append("Set-Cookie", deviceCookie(email));
     return { ok: true, headers: result.headers, userId };
   } catch (error) {

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, lt, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { session, user } from "~/db/schema";
+import { auditLog, session, user } from "~/db/schema";
 import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { getEnv } from "~/utils/env.server";
 import type { ClientInfo, Failure, SessionUser } from "./accounts.server";
@@ -77,6 +77,52 @@ export async function touchSession(db: Db, state: SessionState, now = Date.now()
 export async function endIdleSession(db: Db, state: SessionState, ip?: string | null) {
   await db.delete(session).where(eq(session.id, state.session.id));
   await audit(db, { action: "session_idle_timeout", actor: state.user, ip: ip ?? null });
+}
+
+// ─── Last access (dashboard) ─────────────────────────────────────────────────────────────────────
+
+/**
+ * A sign-in's audit entry is written just after its session is created (a few milliseconds, more
+ * on a busy server; and better-auth stamps the session with this server's clock while the entry
+ * takes the database's).
+ */
+const ENTRY_AFTER_SESSION_MS = 10_000;
+
+/**
+ * The sign-in before the one that opened this session (from the audit log, kept 24 months), with
+ * the platform it came from when recorded; null for a first sign-in. "This session's sign-in" is
+ * the last one up to its creation: enrolling in two-step verification renews the session without
+ * a new sign-in.
+ */
+export async function previousSignIn(
+  db: Db,
+  userId: string,
+  sessionId: string,
+): Promise<{ at: Date; platform: string | null } | null> {
+  const logins = and(eq(auditLog.actorId, userId), eq(auditLog.action, "login"));
+  const [current] = await db
+    .select({ at: sql<Date>`max(${auditLog.at})`.mapWith(auditLog.at) })
+    .from(auditLog)
+    .innerJoin(session, and(eq(session.id, sessionId), eq(session.userId, userId)))
+    .where(
+      and(
+        logins,
+        lte(
+          auditLog.at,
+          sql`${session.createdAt} + ${`${ENTRY_AFTER_SESSION_MS} milliseconds`}::interval`,
+        ),
+      ),
+    );
+  if (!current?.at) return null;
+  const [row] = await db
+    .select({ at: auditLog.at, details: auditLog.details })
+    .from(auditLog)
+    .where(and(logins, lt(auditLog.at, current.at)))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(1);
+  if (!row) return null;
+  const platform = row.details?.platform;
+  return { at: row.at, platform: typeof platform === "string" ? platform : null };
 }
 
 // ─── Active sessions (Mi cuenta) ─────────────────────────────────────────────────────────────────

@@ -10,6 +10,7 @@ import { type ClientInfo, deviceCookie, type Failure, type SessionUser } from ".
 import { audit } from "./audit.server";
 import { getAuth, TOTP_ISSUER } from "./auth.server";
 import { closeStreamsOf } from "~/modules/reviews/live.server";
+import { guessPlatform } from "~/utils/format";
 import type { Role } from "./roles";
 
 /**
@@ -110,7 +111,7 @@ export async function completeTwoFactorSignIn(
     await audit(db, {
       action: "login",
       actor: { id: signedIn.id, email: signedIn.email },
-      details: { twoFactor: method },
+      details: { twoFactor: method, platform: guessPlatform(info.userAgent ?? "") },
       ip: info.ip,
     });
     // This browser is now a known device of the account (see the lock-out in signIn).

@@ -4,6 +4,7 @@ import { contactMessages } from "~/db/schema";
 import { escapeHtml, headerValue } from "~/modules/mail/mail.server";
 import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import { announceInboxChange } from "~/modules/reviews/live.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
 import { CONTACT_MESSAGES, type ContactErrors, readContact, validateContact } from "./schema";
@@ -54,6 +55,7 @@ export async function submitContact(
         settings.notificationIncludesMessage,
       ),
     );
+    await announceInboxChange(tx);
   });
   nudgeOutbox();
   return { ok: true, email: input.email };
@@ -141,6 +143,7 @@ export async function markMessageRead(db: Db, id: number) {
     .set({ readAt: sql`coalesce(${contactMessages.readAt}, now())` })
     .where(eq(contactMessages.id, id))
     .returning();
+  if (row) await announceInboxChange(db);
   return row ?? null;
 }
 
@@ -153,6 +156,7 @@ export async function setAnswered(db: Db, id: number, answered: boolean) {
     })
     .where(eq(contactMessages.id, id))
     .returning({ id: contactMessages.id });
+  if (row) await announceInboxChange(db);
   return Boolean(row);
 }
 
@@ -161,6 +165,7 @@ export async function deleteMessage(db: Db, id: number) {
     .delete(contactMessages)
     .where(eq(contactMessages.id, id))
     .returning({ id: contactMessages.id });
+  if (rows.length > 0) await announceInboxChange(db);
   return rows.length > 0;
 }
 

@@ -15,6 +15,17 @@ export async function announceNewReview(tx: Pick<Db, "execute">, id: number) {
   await tx.execute(sql`select pg_notify(${NEW_REVIEW_CHANNEL}, ${String(id)})`);
 }
 
+/**
+ * The inbox changed (a message arrived, was read, answered or deleted): the admin pages of those
+ * who read messages reload their counts (the sidebar's unread badge), in every tab and instance.
+ * The event carries nothing but its name.
+ */
+export const INBOX_CHANNEL = "inbox_changed";
+
+export async function announceInboxChange(tx: Pick<Db, "execute">) {
+  await tx.execute(sql`select pg_notify(${INBOX_CHANNEL}, '')`);
+}
+
 export interface ReviewNotice {
   /** Every review, published or not. */
   total: number;
@@ -48,17 +59,24 @@ export async function markReviewsSeen(db: Db, userId: string) {
 
 // ---- Live stream -------------------------------------------------------------------------
 
-type Listener = (reviewId: string) => void;
+/**
+ * A stored review (`resena`, with its id) or a change in the inbox (`mensajes`; the browser
+ * drops an event without data, so it says `cambio`).
+ */
+type LiveEvent = { name: "resena"; data: string } | { name: "mensajes"; data: "cambio" };
+type Listener = (event: LiveEvent) => void;
 const listeners = new Set<Listener>();
 let subscription: { handle: DbHandle; ready: Promise<unknown> } | null = null;
 
-/** One LISTEN per process (per database handle), shared by every open stream. */
+/** One LISTEN per channel and process (per database handle), shared by every open stream. */
 async function subscribe(listener: Listener) {
   const handle = await getDbHandle();
   if (subscription?.handle !== handle) {
-    const ready = handle
-      .listen(NEW_REVIEW_CHANNEL, (id) => listeners.forEach((l) => l(id)))
-      .catch((err: unknown) => logger.warn({ err }, "no se pudo escuchar las reseñas nuevas"));
+    const emit = (event: LiveEvent) => listeners.forEach((l) => l(event));
+    const ready = Promise.all([
+      handle.listen(NEW_REVIEW_CHANNEL, (id) => emit({ name: "resena", data: id })),
+      handle.listen(INBOX_CHANNEL, () => emit({ name: "mensajes", data: "cambio" })),
+    ]).catch((err: unknown) => logger.warn({ err }, "no se pudo escuchar los avisos en directo"));
     subscription = { handle, ready };
   }
   await subscription.ready;
@@ -88,6 +106,8 @@ export function setHeartbeatMs(ms: number) {
 
 export interface StreamOwner {
   userId: string;
+  /** Whether this person reads messages: only then does the stream carry inbox changes. */
+  readsMessages?: boolean;
   /**
    * Re-checks, on each heartbeat, that the session that opened the stream is still valid and
    * still belongs to this person (sign-out on another instance, expiry, deletion, role change).
@@ -106,8 +126,9 @@ const refusal = (status: 429 | 503, message: string) =>
   });
 
 /**
- * A `text/event-stream` response: `event: resena` with the review id on each new review, a
- * comment on each heartbeat (25 s) so proxies keep the connection, and `retry` so the browser
+ * A `text/event-stream` response: `event: resena` with the review id on each new review,
+ * `event: mensajes` on each change in the inbox (for those who read messages), a comment on each
+ * heartbeat (25 s) so proxies keep the connection, and `retry` so the browser
  * reconnects. Each heartbeat re-checks the session; `closeStreamsOf` ends a person's streams.
  */
 export async function newReviewStream(signal: AbortSignal, owner: StreamOwner): Promise<Response> {
@@ -154,7 +175,10 @@ export async function newReviewStream(signal: AbortSignal, owner: StreamOwner): 
         }
       };
       if (closed) return end();
-      const unsubscribe = await subscribe((id) => send(`event: resena\ndata: ${id}\n\n`));
+      const unsubscribe = await subscribe((event) => {
+        if (event.name === "mensajes" && !owner.readsMessages) return;
+        send(`event: ${event.name}\ndata: ${event.data}\n\n`);
+      });
       let checking = false;
       const heartbeat = setInterval(() => {
         if (checking) return;

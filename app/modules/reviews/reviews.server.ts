@@ -178,11 +178,13 @@ export async function listReviews(db: Db, options: { status?: StatusFilter; page
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(ADMIN_PAGE_SIZE)
     .offset((page - 1) * ADMIN_PAGE_SIZE);
-  const [pending] = await db
-    .select({ n: count() })
-    .from(reviews)
-    .where(eq(reviews.isPublished, false));
-  return { items, total, page, pageCount, pending: pending?.n ?? 0 };
+  return { items, total, page, pageCount, pending: await pendingReviewCount(db) };
+}
+
+/** Reviews waiting for moderation (unpublished): only for roles that may read them. */
+export async function pendingReviewCount(db: Db) {
+  const [row] = await db.select({ n: count() }).from(reviews).where(eq(reviews.isPublished, false));
+  return row?.n ?? 0;
 }
 
 export type SaveResult =

@@ -17,8 +17,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
+/** Only roles that may publish write articles: the others get 403 here, as from the action. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, "canPublish");
   return {
     options: await articleOptions(await getDb()),
     canPublish: can(user.role, "canPublish"),

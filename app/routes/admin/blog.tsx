@@ -4,7 +4,7 @@ import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminPagination } from "~/components/admin/pagination";
 import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { LinkButton } from "~/components/ui/link-button";
 import { Switch } from "~/components/ui/switch";
@@ -29,7 +29,8 @@ import {
 import { categoryLabel } from "~/modules/blog/categories";
 import { parsePage } from "~/modules/blog/pagination";
 import { responsiveImage } from "~/modules/media/responsive";
-import { formatShortDate } from "~/utils/format";
+import { cn } from "~/utils/cn";
+import { formatShortDate, plural } from "~/utils/format";
 import { backTo, readForm } from "~/utils/form";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/blog";
@@ -115,7 +116,7 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
         <div>
           <h1 className="text-h1">Gestión del blog</h1>
           <p className="mt-1 text-muted">
-            {total} {total === 1 ? "artículo" : "artículos"}
+            {plural(total, "artículo", "artículos")}
             {q ? ` para «${q}»` : ""}
           </p>
         </div>
@@ -158,11 +159,11 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
         <Table scrollLabel="Tabla de artículos">
           <TableHeader>
             <TableRow>
-              <TableHead>
+              {/* The cover only where the table has room for it (1280 px and up). */}
+              <TableHead className="hidden w-24 xl:table-cell">
                 <span className="sr-only">Imagen</span>
               </TableHead>
               <TableHead>Título</TableHead>
-              <TableHead>Categoría</TableHead>
               <TableHead aria-sort={sort === "antiguos" ? "ascending" : "descending"}>
                 <Link
                   to={query({ orden: sort === "antiguos" ? null : "antiguos", pagina: 1 })}
@@ -181,7 +182,6 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
                   </span>
                 </Link>
               </TableHead>
-              <TableHead>Estado</TableHead>
               <TableHead>Visibilidad</TableHead>
               <TableHead>Acciones</TableHead>
             </TableRow>
@@ -189,23 +189,22 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
           <TableBody>
             {items.map((a) => (
               <TableRow key={a.id}>
-                <TableCell className="w-28">
+                <TableCell className="hidden py-2 pr-0 xl:table-cell">
                   <img
-                    {...responsiveImage(a.image, "96px")}
+                    {...responsiveImage(a.image, "80px")}
                     alt=""
-                    width={96}
-                    height={54}
+                    width={80}
+                    height={45}
                     loading="lazy"
                     decoding="async"
-                    className="h-[54px] w-24 max-w-none rounded-md object-cover"
+                    className="h-[45px] w-20 max-w-none rounded-md object-cover"
                   />
                 </TableCell>
-                <TableCell className="max-w-xs font-semibold">{a.title}</TableCell>
-                <TableCell>{categoryLabel(a.category)}</TableCell>
-                <TableCell className="whitespace-nowrap">{formatShortDate(a.date)}</TableCell>
-                <TableCell>
-                  <Badge variant="success">Publicado</Badge>
+                <TableCell className="min-w-52">
+                  <span className="block font-semibold">{a.title}</span>
+                  <span className="block text-muted">{categoryLabel(a.category)}</span>
                 </TableCell>
+                <TableCell className="whitespace-nowrap">{formatShortDate(a.date)}</TableCell>
                 <TableCell>
                   <VisibilitySwitch
                     slug={a.slug}
@@ -215,39 +214,51 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
                     disabled={!canPublish}
                   />
                 </TableCell>
-                <TableCell>
-                  <div className="flex flex-wrap gap-1">
+                <TableCell className="py-2">
+                  {/* One line of icon buttons: each named in full for screen readers. */}
+                  <div className="flex gap-1">
                     {a.isPublic ? (
                       <a
                         href={`/blog/${encodeURIComponent(a.slug)}`}
                         target="_blank"
                         rel="noopener noreferrer"
-                        className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 text-sm font-semibold text-primary no-underline hover:bg-primary-soft"
+                        title="Ver en el blog"
+                        className={cn(
+                          buttonVariants({ variant: "ghost", size: "icon" }),
+                          "text-primary",
+                        )}
                       >
-                        <ExternalLink aria-hidden="true" className="size-4" /> Ver
-                        <span className="sr-only"> «{a.title}» (se abre en una pestaña nueva)</span>
+                        <ExternalLink aria-hidden="true" />
+                        <span className="sr-only">
+                          Ver «{a.title}» (se abre en una pestaña nueva)
+                        </span>
                       </a>
                     ) : (
                       <Link
                         to={`/admin/blog/vista-previa/${encodeURIComponent(a.slug)}`}
-                        className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 text-sm font-semibold text-primary no-underline hover:bg-primary-soft"
+                        title="Vista previa"
+                        className={cn(
+                          buttonVariants({ variant: "ghost", size: "icon" }),
+                          "text-primary",
+                        )}
                       >
-                        <Eye aria-hidden="true" className="size-4" /> Vista previa
-                        <span className="sr-only"> de «{a.title}»</span>
+                        <Eye aria-hidden="true" />
+                        <span className="sr-only">Vista previa de «{a.title}»</span>
                       </Link>
                     )}
                     {canPublish ? (
                       <Link
                         to={`/admin/blog/editar/${encodeURIComponent(a.slug)}`}
-                        className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 text-sm font-semibold text-ink no-underline hover:bg-sand"
+                        title="Editar"
+                        className={buttonVariants({ variant: "ghost", size: "icon" })}
                       >
-                        <Pencil aria-hidden="true" className="size-4" /> Editar
-                        <span className="sr-only"> «{a.title}»</span>
+                        <Pencil aria-hidden="true" />
+                        <span className="sr-only">Editar «{a.title}»</span>
                       </Link>
                     ) : (
-                      <Button size="sm" variant="ghost" disabled>
-                        <Pencil aria-hidden="true" /> Editar
-                        <span className="sr-only"> «{a.title}»</span>
+                      <Button size="icon" variant="ghost" disabled title="Editar">
+                        <Pencil aria-hidden="true" />
+                        <span className="sr-only">Editar «{a.title}»</span>
                       </Button>
                     )}
                     <ConfirmAction
@@ -256,13 +267,14 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
                       fields={{ intent: "delete", slug: a.slug, back: back }}
                       trigger={
                         <Button
-                          size="sm"
+                          size="icon"
                           variant="ghost"
                           className="text-danger"
                           disabled={!canPublish}
+                          title="Eliminar"
                         >
-                          <Trash2 aria-hidden="true" /> Eliminar
-                          <span className="sr-only"> «{a.title}»</span>
+                          <Trash2 aria-hidden="true" />
+                          <span className="sr-only">Eliminar «{a.title}»</span>
                         </Button>
                       }
                     />
@@ -297,7 +309,7 @@ function VisibilitySwitch({
   const pending = fetcher.formData?.get("isPublic");
   const shown = pending ? pending === "1" : isPublic;
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-col items-start gap-1 xl:flex-row xl:items-center xl:gap-2">
       <Switch
         checked={shown}
         disabled={disabled}

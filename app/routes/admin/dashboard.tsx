@@ -4,19 +4,16 @@ import { Link } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { getDb } from "~/db/client.server";
-import { requireUser } from "~/modules/accounts/guard.server";
+import { getSessionStateFor, requireUser } from "~/modules/accounts/guard.server";
+import { previousSignIn } from "~/modules/accounts/sessions.server";
 import { pageViewStats } from "~/modules/analytics/page-views.server";
 import { can } from "~/modules/accounts/roles";
 import { articleStats } from "~/modules/blog/blog.server";
 import { unreadCount } from "~/modules/contact/contact.server";
+import { pendingReviewCount } from "~/modules/reviews/reviews.server";
 import { categoryLabel } from "~/modules/blog/categories";
-import {
-  formatDateTime,
-  formatShortDate,
-  greetingFor,
-  guessPlatform,
-  madridHour,
-} from "~/utils/format";
+import { cn } from "~/utils/cn";
+import { formatShortDate, greetingFor, madridHour } from "~/utils/format";
 import type { PageViewStats } from "~/modules/analytics/page-views.server";
 import type { Route } from "./+types/dashboard";
 
@@ -29,81 +26,134 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const db = await getDb();
   const stats = await articleStats(db);
+  // Each count only for the roles that may read what it counts.
   const unread = can(user.role, "canReadMessages") ? await unreadCount(db) : null;
+  const pendingReviews = can(user.role, "canReadUnpublishedReviews")
+    ? await pendingReviewCount(db)
+    : null;
   const visits = await pageViewStats(db);
+  const state = await getSessionStateFor(request);
+  const previous = state ? await previousSignIn(db, user.id, state.session.id) : null;
   return {
     name: user.name,
-    role: user.role,
+    canPublish: can(user.role, "canPublish"),
+    isAdmin: can(user.role, "canManageUsers"),
     serverHour: madridHour(new Date()),
     stats,
     unread,
+    pendingReviews,
     visits,
+    // Written here, in Spanish time: the same text on the server and in the browser.
+    lastAccess: previous
+      ? {
+          at: previous.at.toISOString(),
+          label: new Intl.DateTimeFormat("es-ES", {
+            timeZone: "Europe/Madrid",
+            day: "numeric",
+            month: "long",
+            year: "numeric",
+            hour: "2-digit",
+            minute: "2-digit",
+            hourCycle: "h23",
+          }).format(previous.at),
+          platform: previous.platform,
+        }
+      : null,
   };
 }
 
+/**
+ * Columns for the stat cards so that no card is left alone on a row: 'Último acceso' spans two
+ * columns when the number of counts is even (keys: how many counts this role sees).
+ */
+const STAT_GRID: Record<number, string> = {
+  1: "grid-cols-2",
+  2: "grid-cols-2 xl:grid-cols-4",
+  3: "grid-cols-2 xl:grid-cols-4",
+  4: "grid-cols-2 xl:grid-cols-3",
+};
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, role, serverHour, stats, unread, visits } = loaderData;
+  const { name, canPublish, isAdmin, serverHour, stats, unread, pendingReviews, visits } =
+    loaderData;
+  const { lastAccess } = loaderData;
   // The server greets by Spanish time; the browser then uses the visitor's own clock.
   const [hour, setHour] = useState(serverHour);
-  const [access, setAccess] = useState<{ when: string; platform: string } | null>(null);
-  useEffect(() => {
-    const now = new Date();
-    setHour(now.getHours());
-    setAccess({ when: formatDateTime(now), platform: guessPlatform(navigator.userAgent) });
-  }, []);
-  const isAdmin = role === "administrator";
+  useEffect(() => setHour(new Date().getHours()), []);
+  // Only what this role may do: contributors cannot write articles (the server refuses too).
   const actions = [
-    { to: "/admin/blog/nuevo", label: "Nuevo artículo", icon: FilePlus2, show: true },
+    { to: "/admin/blog/nuevo", label: "Nuevo artículo", icon: FilePlus2, show: canPublish },
     { to: "/admin/usuarios", label: "Gestionar usuarios", icon: Users, show: isAdmin },
     { to: "/blog", label: "Ver blog", icon: Globe, show: true, external: true },
     { to: "/admin/ajustes", label: "Ajustes", icon: Settings, show: isAdmin },
   ].filter((a) => a.show);
+  const counts: Array<{ title: string; value: number; to?: string; spoken?: string }> = [
+    { title: "Artículos", value: stats.articles },
+    { title: "Categorías", value: stats.categories },
+  ];
+  if (unread !== null) {
+    counts.push({
+      title: "Mensajes sin leer",
+      value: unread,
+      to: "/admin/mensajes",
+      spoken: `${unread === 1 ? "mensaje sin leer" : "mensajes sin leer"}: ver Mensajes`,
+    });
+  }
+  if (pendingReviews !== null) {
+    counts.push({
+      title: "Reseñas pendientes",
+      value: pendingReviews,
+      to: "/admin/resenas?estado=borradores",
+      spoken: `${pendingReviews === 1 ? "reseña pendiente" : "reseñas pendientes"} de publicar: ver Reseñas`,
+    });
+  }
 
   return (
     <div className="flex flex-col gap-8">
       <h1 className="text-h1">
         {greetingFor(hour)}, {name}
       </h1>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">Artículos</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <p className="font-serif text-4xl font-semibold text-primary">{stats.articles}</p>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">Categorías</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <p className="font-serif text-4xl font-semibold text-primary">{stats.categories}</p>
-          </CardContent>
-        </Card>
-        {unread !== null ? (
-          <Card>
+      <div className={cn("grid gap-4", STAT_GRID[counts.length])} data-testid="tarjetas">
+        {counts.map((c) => (
+          <Card key={c.title}>
             <CardHeader>
-              <CardTitle as="h2">Mensajes sin leer</CardTitle>
+              <CardTitle as="h2">{c.title}</CardTitle>
             </CardHeader>
             <CardContent>
-              <Link
-                to="/admin/mensajes"
-                className="font-serif text-4xl font-semibold text-primary no-underline"
-              >
-                {unread}
-                <span className="sr-only"> mensajes sin leer: ver Mensajes</span>
-              </Link>
+              {c.to ? (
+                <Link
+                  to={c.to}
+                  className="font-serif text-4xl font-semibold text-primary no-underline"
+                >
+                  {c.value}
+                  <span className="sr-only"> {c.spoken}</span>
+                </Link>
+              ) : (
+                <p className="font-serif text-4xl font-semibold text-primary">{c.value}</p>
+              )}
             </CardContent>
           </Card>
-        ) : null}
-        <Card>
+        ))}
+        <Card className={cn(counts.length % 2 === 0 && "col-span-2")}>
           <CardHeader>
             <CardTitle as="h2">Último acceso</CardTitle>
           </CardHeader>
           <CardContent>
-            <p className="text-lg font-semibold">{access?.when ?? "—"}</p>
-            <p className="text-muted">{access ? `Desde ${access.platform}` : " "}</p>
+            {lastAccess ? (
+              <>
+                <p className="text-lg font-semibold">
+                  <time dateTime={lastAccess.at}>{lastAccess.label}</time>
+                </p>
+                <p className="text-muted">
+                  {lastAccess.platform ? `Desde ${lastAccess.platform} · ` : ""}hora de España
+                </p>
+              </>
+            ) : (
+              <>
+                <p className="text-lg font-semibold">Primer acceso</p>
+                <p className="text-muted">Es la primera vez que entras en el área de gestión.</p>
+              </>
+            )}
           </CardContent>
         </Card>
       </div>
@@ -113,7 +163,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </h2>
         {stats.recent.length === 0 ? (
           <p className="mt-3 text-muted">
-            Aún no hay artículos. Crea el primero desde «Nuevo artículo».
+            Aún no hay artículos.{canPublish ? " Crea el primero desde «Nuevo artículo»." : ""}
           </p>
         ) : (
           <ul className="mt-3 divide-y divide-border rounded-card border border-border bg-surface shadow-soft">
@@ -191,7 +241,7 @@ function Visits({ visits }: { visits: PageViewStats }) {
             <span className="font-serif text-4xl font-semibold text-primary">
               {number.format(visits.total)}
             </span>{" "}
-            páginas vistas en total
+            {visits.total === 1 ? "página vista" : "páginas vistas"} en total
           </p>
           <div className="grid gap-6 xl:grid-cols-2">
             <table className="w-full text-sm">

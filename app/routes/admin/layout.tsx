@@ -1,13 +1,14 @@
 import { ExternalLink } from "lucide-react";
 import { Link, Outlet, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
-import { AdminMobileNav, AdminSidebar } from "~/components/admin/admin-nav";
+import { AdminMobileNav, AdminSidebar, type NavCounts } from "~/components/admin/admin-nav";
 import { useLiveReviews } from "~/components/admin/use-live-reviews";
 import { Spinner } from "~/components/ui/spinner";
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import { unreadCount } from "~/modules/contact/contact.server";
+import { pendingReviewCount } from "~/modules/reviews/reviews.server";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/layout";
 
@@ -18,12 +19,17 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const unread = can(user.role, "canReadMessages") ? await unreadCount(await getDb()) : 0;
-  return { user: { name: user.name, email: user.email, role: user.role }, unread };
+  const db = await getDb();
+  // The sidebar's counts, each only for the roles that may read what it counts.
+  const counts: NavCounts = {
+    unread: can(user.role, "canReadMessages") ? await unreadCount(db) : 0,
+    pendingReviews: can(user.role, "canReadUnpublishedReviews") ? await pendingReviewCount(db) : 0,
+  };
+  return { user: { name: user.name, email: user.email, role: user.role }, counts };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, unread } = loaderData;
+  const { user, counts } = loaderData;
   const navigation = useNavigation();
   const notice = useRootData()?.reviewNotice ?? null;
   useLiveReviews(notice);
@@ -31,11 +37,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
   return (
     <div className="admin flex min-h-screen bg-paper text-base">
-      <AdminSidebar user={user} unread={unread} />
+      <AdminSidebar user={user} counts={counts} />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex min-h-16 items-center justify-between gap-3 border-b border-border bg-surface/95 px-4 backdrop-blur sm:px-6">
           <div className="flex items-center gap-2">
-            <AdminMobileNav user={user} unread={unread} />
+            <AdminMobileNav user={user} counts={counts} />
             <div>
               <p className="font-serif text-lg font-semibold">Área de Gestión</p>
               <p className="text-sm text-muted">Hola, {user.name}</p>
@@ -58,10 +64,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               href="/"
               target="_blank"
               rel="noopener noreferrer"
-              className="inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-primary px-4 text-sm font-semibold text-primary no-underline hover:bg-primary-soft"
+              className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full border-2 border-primary px-3 text-sm font-semibold text-primary no-underline hover:bg-primary-soft sm:px-4"
             >
               <ExternalLink aria-hidden="true" className="size-4" />
-              Ver sitio web
+              {/* On a phone, the icon alone (the header has little room); the name stays. */}
+              <span className="max-sm:sr-only">Ver sitio web</span>
               <span className="sr-only"> (se abre en una pestaña nueva)</span>
             </a>
           </div>

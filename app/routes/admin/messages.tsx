@@ -28,7 +28,7 @@ import {
 import { outboxProblems, retryMail } from "~/modules/mail/outbox.server";
 import { parsePage } from "~/modules/blog/pagination";
 import { cn } from "~/utils/cn";
-import { formatShortDateTime } from "~/utils/format";
+import { formatShortDateTime, plural } from "~/utils/format";
 import { backTo, parseId, readForm } from "~/utils/form";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/messages";
@@ -152,8 +152,8 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-h1">Mensajes</h1>
         <p className="mt-1 text-muted">
-          {total} mensajes · {unread} sin leer. Se conservan el plazo indicado en Ajustes y después
-          se eliminan automáticamente.
+          {plural(total, "mensaje", "mensajes")} · {unread} sin leer. Se conservan el plazo indicado
+          en Ajustes y después se eliminan automáticamente.
         </p>
       </div>
       <Form method="get" role="search" className="flex max-w-xl gap-2">
@@ -312,7 +312,7 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
                     <div>
                       <p className="font-semibold">{o.subject}</p>
                       <p className="text-sm text-muted">
-                        Para {o.to} · {o.attempts} intentos ·{" "}
+                        Para {o.to} · {plural(o.attempts, "intento", "intentos")} ·{" "}
                         {o.status === "failed" ? "Fallido" : "Pendiente"}
                         {o.lastError ? ` · ${o.lastError}` : ""}
                       </p>

@@ -17,14 +17,6 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { Switch } from "~/components/ui/switch";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
 import { getDb } from "~/db/client.server";
 import { audit } from "~/modules/accounts/audit.server";
@@ -34,6 +26,7 @@ import { parsePage } from "~/modules/blog/pagination";
 import {
   deleteReview,
   listReviews,
+  pendingReviewCount,
   saveReview,
   setReviewPublished,
   type StatusFilter,
@@ -41,7 +34,7 @@ import {
 import { markReviewsSeen } from "~/modules/reviews/live.server";
 import type { ReviewErrors } from "~/modules/reviews/schema";
 import { cn } from "~/utils/cn";
-import { formatShortDate } from "~/utils/format";
+import { formatShortDate, plural } from "~/utils/format";
 import { notify } from "~/utils/notify";
 import {
   type NotificationState,
@@ -64,19 +57,21 @@ const FILTERS: Array<{ value: StatusFilter; label: string }> = [
   { value: "publicadas", label: "Publicadas" },
 ];
 
+const isStatus = (value: string | null): value is StatusFilter =>
+  FILTERS.some((f) => f.value === value);
+
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const raw = url.searchParams.get("estado");
-  // Contributors see the published reviews only (unpublished ones are visitors' health data).
-  const status: StatusFilter = !can(user.role, "canReadUnpublishedReviews")
-    ? "publicadas"
-    : raw === "publicadas" || raw === "borradores"
-      ? raw
-      : "todas";
   const page = parsePage(url.searchParams.get("pagina")) ?? 1;
   const db = await getDb();
   const canPublish = can(user.role, "canPublish");
+  let status: StatusFilter = isStatus(raw) ? raw : "todas";
   try {
+    // Contributors see the published reviews only (unpublished ones are visitors' health data).
+    if (!can(user.role, "canReadUnpublishedReviews")) status = "publicadas";
+    // Without a chosen filter, the list opens on the drafts when some wait for moderation.
+    else if (!isStatus(raw) && (await pendingReviewCount(db)) > 0) status = "borradores";
     // Showing the list changes nothing: the page posts intent=seen once mounted (see action).
     const result = await listReviews(db, { status, page });
     return {
@@ -85,6 +80,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       items: result.items.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
       status,
       canPublish,
+      moderator: can(user.role, "canReadUnpublishedReviews"),
       loadError: null,
     };
   } catch (err) {
@@ -98,6 +94,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       pageCount: 1,
       status,
       canPublish,
+      moderator: can(user.role, "canReadUnpublishedReviews"),
       loadError: "la base de datos no respondió. Inténtalo de nuevo en unos segundos.",
     };
   }
@@ -179,7 +176,8 @@ const REFRESH_MS = 30_000;
 const REFRESH_LOCK_MS = 1500;
 
 export default function ReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, pending, status, canPublish, loadError } = loaderData;
+  const { items, total, page, pageCount, pending, status, canPublish, moderator, loadError } =
+    loaderData;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   // Opening the page clears the new-review notice, by a POST once it is shown (never by the GET).
@@ -216,8 +214,9 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
     notify({ title: "Lista de reseñas actualizada" });
     setTimeout(() => setLocked(false), REFRESH_LOCK_MS);
   };
+  // The filter always travels: without one the page would pick it again (drafts first).
   const back = new URLSearchParams({
-    ...(status !== "todas" ? { estado: status } : {}),
+    estado: status,
     ...(page > 1 ? { pagina: String(page) } : {}),
   }).toString();
 
@@ -227,7 +226,10 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
         <div>
           <h1 className="text-h1">Gestión de reseñas</h1>
           <p className="mt-1 text-muted">
-            {total} reseñas · {pending} pendientes de publicar
+            {plural(total, "reseña", "reseñas")}
+            {moderator
+              ? ` · ${plural(pending, "pendiente de publicar", "pendientes de publicar")}`
+              : ""}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -262,14 +264,14 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
         </p>
       ) : null}
       <nav aria-label="Filtrar por estado">
-        <ul className="flex gap-2">
+        <ul className="flex flex-wrap gap-2">
           {FILTERS.map((f) => (
             <li key={f.value}>
               <Link
-                to={f.value === "todas" ? "/admin/resenas" : `/admin/resenas?estado=${f.value}`}
+                to={`/admin/resenas?estado=${f.value}`}
                 aria-current={status === f.value ? "true" : undefined}
                 className={cn(
-                  "inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold no-underline",
+                  "inline-flex min-h-11 items-center rounded-full border px-3 text-sm font-semibold whitespace-nowrap no-underline sm:px-4",
                   status === f.value
                     ? "border-primary bg-primary text-white"
                     : "border-border bg-surface",
@@ -291,95 +293,77 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
         </p>
       ) : items.length === 0 ? (
         <p className="rounded-card border border-border bg-surface p-6 text-muted">
-          No hay reseñas disponibles. ¡Crea la primera!
+          {status === "borradores"
+            ? "No hay reseñas pendientes de publicar."
+            : status === "publicadas"
+              ? "No hay reseñas publicadas."
+              : canPublish
+                ? "No hay reseñas disponibles. ¡Crea la primera!"
+                : "No hay reseñas disponibles."}
         </p>
       ) : (
-        <Table scrollLabel="Tabla de reseñas">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Cliente</TableHead>
-              <TableHead>Servicio</TableHead>
-              <TableHead>Valoración</TableHead>
-              <TableHead>Fecha</TableHead>
-              <TableHead>Estado</TableHead>
-              <TableHead>Acciones</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {items.map((r) => (
-              <TableRow key={r.id}>
-                <TableCell>
-                  <span className="font-semibold">{r.name}</span>
-                  <span className="block max-w-md truncate text-sm text-muted">{r.content}</span>
-                </TableCell>
-                <TableCell>{r.role || "—"}</TableCell>
-                <TableCell>
-                  <Stars rating={r.rating} />
-                </TableCell>
-                <TableCell>{formatShortDate(r.createdAt)}</TableCell>
-                <TableCell>
-                  <Badge variant={r.isPublished ? "success" : "warning"}>
-                    {r.isPublished ? "Publicada" : "Borrador"}
-                  </Badge>
-                </TableCell>
-                <TableCell>
-                  <div className="flex flex-wrap gap-1">
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="toggle" />
-                      <input type="hidden" name="id" value={r.id} />
-                      <input type="hidden" name="publish" value={r.isPublished ? "0" : "1"} />
-                      <input type="hidden" name="back" value={back} />
-                      <Button
-                        type="submit"
-                        size="sm"
-                        variant="secondary"
-                        disabled={!canPublish}
-                        title={r.isPublished ? "Despublicar" : "Publicar"}
-                      >
-                        {r.isPublished ? "Despublicar" : "Publicar"}
-                        <span className="sr-only"> la reseña de {r.name}</span>
-                      </Button>
-                    </Form>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      disabled={!canPublish}
-                      onClick={() => setEditing(r)}
-                    >
-                      <Pencil aria-hidden="true" /> Editar
+        <ul aria-label="Lista de reseñas" className="flex flex-col gap-3">
+          {items.map((r) => (
+            <li
+              key={r.id}
+              className="grid gap-3 rounded-card border border-border bg-surface p-4 shadow-soft xl:grid-cols-[13rem_minmax(0,1fr)_auto] xl:gap-6"
+            >
+              <div className="flex flex-col items-start gap-1">
+                <h2 className="text-base font-semibold break-words">{r.name}</h2>
+                <p className="text-sm text-muted">
+                  {r.role || "Sin servicio indicado"} · {formatShortDate(r.createdAt)}
+                </p>
+                <Stars rating={r.rating} />
+                <Badge variant={r.isPublished ? "success" : "warning"}>
+                  {r.isPublished ? "Publicada" : "Borrador"}
+                </Badge>
+              </div>
+              <ReviewText id={`resena-${r.id}`} name={r.name} text={r.content} />
+              {/* 'Publicar' across the card (easy to tap on a phone), then Editar and Eliminar. */}
+              <div className="grid grid-cols-2 content-start gap-2 sm:flex sm:flex-wrap xl:grid xl:w-60">
+                <Form method="post" className="contents">
+                  <input type="hidden" name="intent" value="toggle" />
+                  <input type="hidden" name="id" value={r.id} />
+                  <input type="hidden" name="publish" value={r.isPublished ? "0" : "1"} />
+                  <input type="hidden" name="back" value={back} />
+                  <Button
+                    type="submit"
+                    variant={r.isPublished ? "secondary" : "primary"}
+                    disabled={!canPublish}
+                    className="col-span-2"
+                  >
+                    {r.isPublished ? "Despublicar" : "Publicar"}
+                    <span className="sr-only"> la reseña de {r.name}</span>
+                  </Button>
+                </Form>
+                <Button variant="ghost" disabled={!canPublish} onClick={() => setEditing(r)}>
+                  <Pencil aria-hidden="true" /> Editar
+                  <span className="sr-only"> la reseña de {r.name}</span>
+                </Button>
+                <ConfirmAction
+                  title="Eliminar reseña"
+                  description={
+                    <>Se eliminará la reseña de {r.name}. Esta acción no se puede deshacer.</>
+                  }
+                  fields={{ intent: "delete", id: r.id, back: back }}
+                  trigger={
+                    <Button variant="ghost" className="text-danger" disabled={!canPublish}>
+                      <Trash2 aria-hidden="true" /> Eliminar
                       <span className="sr-only"> la reseña de {r.name}</span>
                     </Button>
-                    <ConfirmAction
-                      title="Eliminar reseña"
-                      description={
-                        <>Se eliminará la reseña de {r.name}. Esta acción no se puede deshacer.</>
-                      }
-                      fields={{ intent: "delete", id: r.id, back: back }}
-                      trigger={
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          className="text-danger"
-                          disabled={!canPublish}
-                        >
-                          <Trash2 aria-hidden="true" /> Eliminar
-                          <span className="sr-only"> la reseña de {r.name}</span>
-                        </Button>
-                      }
-                    />
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+                  }
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
       )}
       {pageCount > 1 ? (
         <nav aria-label="Paginación" className="flex items-center gap-3">
           {page > 1 ? (
             <Link
               className="underline"
-              to={`?${new URLSearchParams({ ...(status !== "todas" ? { estado: status } : {}), pagina: String(page - 1) })}`}
+              to={`?${new URLSearchParams({ estado: status, pagina: String(page - 1) })}`}
             >
               Anterior
             </Link>
@@ -390,7 +374,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
           {page < pageCount ? (
             <Link
               className="underline"
-              to={`?${new URLSearchParams({ ...(status !== "todas" ? { estado: status } : {}), pagina: String(page + 1) })}`}
+              to={`?${new URLSearchParams({ estado: status, pagina: String(page + 1) })}`}
             >
               Siguiente
             </Link>
@@ -495,6 +479,52 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
           ) : null}
         </DialogContent>
       </Dialog>
+    </div>
+  );
+}
+
+/** Until measured in the browser, a text this long is taken to need more than three lines. */
+const CLAMP_GUESS_CHARS = 90;
+
+/**
+ * The review's full text in the list: three lines, and a 'Leer reseña completa' disclosure
+ * (a native <details>, so it works before the page's JavaScript has loaded) that lifts the limit.
+ * Once measured, the disclosure is left out for a text that fits.
+ */
+function ReviewText({ id, name, text }: { id: string; name: string; text: string }) {
+  const paragraph = useRef<HTMLParagraphElement>(null);
+  const disclosure = useRef<HTMLDetailsElement>(null);
+  const [fits, setFits] = useState(text.length <= CLAMP_GUESS_CHARS);
+  useEffect(() => {
+    const el = paragraph.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const measure = () => {
+      // Open, nothing is clamped: keep the disclosure so it can close again.
+      if (disclosure.current?.open) return;
+      setFits(el.scrollHeight <= el.clientHeight + 1);
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div className="group/texto min-w-0">
+      <p
+        id={id}
+        className="line-clamp-3 break-words whitespace-pre-wrap group-has-[details[open]]/texto:line-clamp-none"
+      >
+        {text}
+      </p>
+      <details ref={disclosure} className={cn("group/leer mt-1", fits && "hidden")}>
+        <summary
+          aria-controls={id}
+          className="inline-flex min-h-11 cursor-pointer list-none items-center rounded-full px-1 text-sm font-semibold text-primary underline underline-offset-4 hover:text-primary-strong [&::-webkit-details-marker]:hidden"
+        >
+          <span className="group-open/leer:hidden">Leer reseña completa</span>
+          <span className="hidden group-open/leer:inline">Mostrar menos</span>
+          <span className="sr-only"> de {name}</span>
+        </summary>
+      </details>
     </div>
   );
 }

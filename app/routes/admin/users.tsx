@@ -139,43 +139,42 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
       <Table scrollLabel="Tabla de usuarios">
         <TableHeader>
           <TableRow>
-            <TableHead>Nombre</TableHead>
-            <TableHead>Email</TableHead>
+            <TableHead>Persona</TableHead>
             <TableHead>Rol</TableHead>
-            <TableHead>Creado</TableHead>
-            <TableHead>Último acceso</TableHead>
             <TableHead>Acciones</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
           {loaderData.users.map((u) => (
             <TableRow key={u.id}>
-              <TableCell className="font-semibold">{u.name}</TableCell>
-              <TableCell>
-                {u.email}
-                {u.emailVerified ? null : (
-                  <Badge variant="warning" className="ml-2">
-                    Sin confirmar
-                  </Badge>
-                )}
-                {u.pending ? (
-                  <Badge variant="warning" className="ml-2">
-                    Pendiente de aprobación
-                  </Badge>
+              <TableCell className="min-w-52 align-top">
+                <span className="block font-semibold">{u.name}</span>
+                <span className="block break-all">{u.email}</span>
+                {!u.emailVerified || u.pending || u.twoFactorEnabled ? (
+                  <span className="mt-1 flex flex-wrap gap-1">
+                    {u.emailVerified ? null : <Badge variant="warning">Sin confirmar</Badge>}
+                    {u.pending ? <Badge variant="warning">Pendiente de aprobación</Badge> : null}
+                    {u.twoFactorEnabled ? <Badge>Verificación en dos pasos</Badge> : null}
+                  </span>
                 ) : null}
-                {u.twoFactorEnabled ? (
-                  <Badge className="ml-2">Verificación en dos pasos</Badge>
-                ) : null}
+                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 text-muted">
+                  <dt>Creado</dt>
+                  <dd className="whitespace-nowrap text-ink">{formatShortDateTime(u.createdAt)}</dd>
+                  <dt>Último acceso</dt>
+                  <dd className="whitespace-nowrap text-ink">
+                    {u.lastLoginAt ? formatShortDateTime(u.lastLoginAt) : "Nunca"}
+                  </dd>
+                </dl>
               </TableCell>
-              <TableCell>
-                <Form method="post" className="flex items-center gap-2">
+              <TableCell className="align-top">
+                <Form method="post" className="flex flex-col items-start gap-2">
                   <input type="hidden" name="intent" value="role" />
                   <input type="hidden" name="userId" value={u.id} />
                   <NativeSelect
                     name="role"
                     defaultValue={u.role}
                     aria-label={`Rol de ${u.name}`}
-                    className="min-w-44"
+                    wrapperClassName="w-44"
                   >
                     {ROLES.map((r) => (
                       <option key={r} value={r}>
@@ -189,9 +188,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
                   </Button>
                 </Form>
               </TableCell>
-              <TableCell>{formatShortDateTime(u.createdAt)}</TableCell>
-              <TableCell>{u.lastLoginAt ? formatShortDateTime(u.lastLoginAt) : "Nunca"}</TableCell>
-              <TableCell>
+              <TableCell className="align-top">
                 {u.pending ? (
                   <div className="flex flex-wrap items-start gap-2">
                     <Form method="post">
@@ -221,7 +218,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
                     />
                   </div>
                 ) : (
-                  <div className="flex flex-wrap items-start gap-2">
+                  <div className="flex max-w-52 flex-col items-start gap-1">
                     {u.twoFactorEnabled && u.id !== loaderData.me ? (
                       <ConfirmAction
                         title="Restablecer verificación en dos pasos"
@@ -234,7 +231,11 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
                         fields={{ intent: "reset-2fa", userId: u.id }}
                         confirmLabel="Restablecer"
                         trigger={
-                          <Button size="sm" variant="ghost">
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            className="h-auto py-1 text-left whitespace-normal"
+                          >
                             <KeyRound aria-hidden="true" /> Restablecer verificación en dos pasos
                             <span className="sr-only"> de {u.name}</span>
                           </Button>

@@ -2,11 +2,13 @@ import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getAuth } from "~/modules/accounts/auth.server";
 import { getVerifiedUser } from "~/modules/accounts/guard.server";
+import { can } from "~/modules/accounts/roles";
 import { newReviewStream } from "~/modules/reviews/live.server";
 import type { Route } from "./+types/events-api";
 
 /**
- * GET /api/eventos — server-sent events for the admin pages (signed-in staff only). At most 5
+ * GET /api/eventos — server-sent events for the admin pages (signed-in staff only): new reviews,
+ * and inbox changes for those who read messages. At most 5
  * open per person (429) and 200 per process (503); each heartbeat re-checks the session, so a
  * stream ends after sign-out, expiry, role change or removal.
  */
@@ -19,6 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const cookie = request.headers.get("cookie");
   return newReviewStream(request.signal, {
     userId: user.id,
+    readsMessages: can(user.role, "canReadMessages"),
     stillValid: async () => {
       // disableRefresh: an open stream must not extend the session past its expiry.
       const now = await getAuth(await getDb()).api.getSession({

@@ -1,0 +1,247 @@
+import { base32 } from "@better-auth/utils/base32";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setDbHandle } from "~/db/client.server";
+import { auditLog, reviews, session, user } from "~/db/schema";
+import { signIn, upsertUserFromCli } from "~/modules/accounts/accounts.server";
+import { submitContact } from "~/modules/contact/contact.server";
+import { closeReviewStreams } from "~/modules/reviews/live.server";
+import * as accountPage from "~/routes/admin/account";
+import * as dashboard from "~/routes/admin/dashboard";
+import * as layout from "~/routes/admin/layout";
+import * as messagesPage from "~/routes/admin/messages";
+import * as reviewsPage from "~/routes/admin/reviews";
+import * as eventsApi from "~/routes/resources/events-api";
+import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
+import {
+  cookieFrom,
+  makeContext,
+  makeRequest,
+  run,
+  staffCookie,
+  totpCode,
+} from "../support/routes";
+
+/**
+ * The admin area's everyday view (issue #17, items 9, 13, 14): counts only for the roles that may
+ * read them, the reviews list opening on the drafts, 'Último acceso' as the sign-in before this
+ * one, and inbox changes on the event stream for those who read messages.
+ */
+
+/** Reads the event stream until an event named `name` arrives (true) or `ms` pass (false). */
+async function sees(body: ReadableStream<Uint8Array>, name: string, ms: number) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const deadline = Date.now() + ms;
+  try {
+    while (Date.now() < deadline) {
+      const r = await Promise.race([
+        reader.read(),
+        new Promise<"timeout">((resolve) =>
+          setTimeout(() => resolve("timeout"), deadline - Date.now()),
+        ),
+      ]);
+      if (r === "timeout" || r.done) return false;
+      text += decoder.decode(r.value, { stream: true });
+      if (text.split("\n\n").some((block) => block.split("\n").includes(`event: ${name}`))) {
+        return true;
+      }
+    }
+    return false;
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+const contact = (email: string) => ({
+  name: "Persona Prueba",
+  email,
+  message: "Hola, quería pedir información.",
+  consent: "on",
+});
+
+describe.each(DRIVERS)("admin everyday view (%s)", (driver) => {
+  let db: TestDatabase;
+  const cookies: Record<string, string> = {};
+
+  beforeAll(async () => {
+    db = await createTestDatabase(driver);
+    setDbHandle(db);
+    for (const role of ["administrator", "editor", "contributor"]) {
+      cookies[role] = await staffCookie(db.db, role);
+    }
+    await db.db.insert(reviews).values([
+      { name: "Pendiente", content: "Una reseña esperando moderación", isPublished: false },
+      { name: "Publicada", content: "Una reseña ya publicada", isPublished: true },
+    ]);
+    await submitContact(db.db, contact("uno@example.com"), { ip: "10.0.0.1" });
+  });
+  afterAll(async () => {
+    await closeReviewStreams();
+    setDbHandle(undefined);
+    await db?.cleanup();
+  });
+
+  const load = async (mod: { loader: unknown }, path: string, cookie: string) => {
+    const out = await run(mod.loader as (args: never) => unknown, {
+      request: makeRequest(path, { cookie }),
+    });
+    expect(out.status).toBe(200);
+    return out.data as Record<string, unknown>;
+  };
+
+  it("counts pending reviews and unread messages only for the roles that may read them", async () => {
+    for (const who of ["administrator", "editor"]) {
+      expect((await load(layout, "/admin", cookies[who]!)).counts).toEqual({
+        unread: 1,
+        pendingReviews: 1,
+      });
+      const data = await load(dashboard, "/admin", cookies[who]!);
+      expect(data).toMatchObject({ unread: 1, pendingReviews: 1, canPublish: true });
+    }
+    expect((await load(layout, "/admin", cookies.contributor!)).counts).toEqual({
+      unread: 0,
+      pendingReviews: 0,
+    });
+    const data = await load(dashboard, "/admin", cookies.contributor!);
+    expect(data).toMatchObject({ unread: null, pendingReviews: null, canPublish: false });
+  });
+
+  it("opens the reviews list on the drafts while some wait, unless a filter was chosen", async () => {
+    const list = async (path: string, who = "editor") =>
+      (await load(reviewsPage, path, cookies[who]!)) as {
+        status: string;
+        items: Array<{ name: string }>;
+      };
+    const opened = await list("/admin/resenas");
+    expect(opened.status).toBe("borradores");
+    expect(opened.items.map((r) => r.name)).toEqual(["Pendiente"]);
+    expect((await list("/admin/resenas?estado=todas")).status).toBe("todas");
+    expect((await list("/admin/resenas?estado=publicadas")).status).toBe("publicadas");
+    // Contributors never see drafts, whatever they ask for.
+    expect((await list("/admin/resenas", "contributor")).status).toBe("publicadas");
+    expect((await list("/admin/resenas?estado=borradores", "contributor")).status).toBe(
+      "publicadas",
+    );
+    // Nothing pending: everything.
+    await db.db.update(reviews).set({ isPublished: true });
+    expect((await list("/admin/resenas")).status).toBe("todas");
+    await db.db.update(reviews).set({ isPublished: false }).where(eq(reviews.name, "Pendiente"));
+  });
+
+  it("shows the sign-in before this session as the last access (Primer acceso: none)", async () => {
+    const email = "ultimo.acceso@example.com";
+    const password = "una frase de prueba larga";
+    await upsertUserFromCli(db.db, { email, password, role: "contributor" });
+    const first = await signIn(
+      db.db,
+      { email, password },
+      { ip: "10.0.0.2", userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64)" },
+    );
+    if (!first.ok) throw new Error("no se pudo iniciar sesión");
+    const firstCookie = cookieFrom(first.headers);
+    expect((await load(dashboard, "/admin", firstCookie)).lastAccess).toBeNull();
+
+    // That sign-in happened an hour ago; now the same person signs in from an iPhone.
+    const [me] = await db.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    await db.db
+      .update(auditLog)
+      .set({ at: sql`${auditLog.at} - interval '1 hour'` })
+      .where(and(eq(auditLog.actorId, me!.id), eq(auditLog.action, "login")));
+    await db.db
+      .update(session)
+      .set({ createdAt: sql`${session.createdAt} - interval '1 hour'` })
+      .where(eq(session.userId, me!.id));
+    const [earlier] = await db.db
+      .select({ at: auditLog.at })
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, me!.id), eq(auditLog.action, "login")));
+    const second = await signIn(
+      db.db,
+      { email, password },
+      { ip: "10.0.0.3", userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)" },
+    );
+    if (!second.ok) throw new Error("no se pudo iniciar sesión");
+    const last = (await load(dashboard, "/admin", cookieFrom(second.headers))).lastAccess as {
+      at: string;
+      label: string;
+      platform: string;
+    };
+    expect(last.at).toBe(earlier!.at.toISOString());
+    expect(last.platform).toBe("Windows");
+    expect(last.label).toMatch(/^\d{1,2} de [a-z]+ de \d{4}/);
+    // The first session's previous sign-in is still none: the later one is not before it.
+    expect((await load(dashboard, "/admin", firstCookie)).lastAccess).toBeNull();
+  });
+
+  it("enrolling in two-step verification renews the session but is the same sign-in: still 'Primer acceso'", async () => {
+    const email = "editora.nueva@example.com";
+    const password = "una frase de prueba larga";
+    await upsertUserFromCli(db.db, { email, password, role: "editor" });
+    const signedIn = await signIn(db.db, { email, password }, { ip: "10.0.0.5" });
+    if (!signedIn.ok || signedIn.twoFactor) throw new Error("no se pudo iniciar sesión");
+    const cookie = cookieFrom(signedIn.headers);
+    // Enrolling took her a few minutes.
+    await db.db
+      .update(auditLog)
+      .set({ at: sql`${auditLog.at} - interval '5 minutes'` })
+      .where(and(eq(auditLog.actorId, signedIn.userId), eq(auditLog.action, "login")));
+    await db.db
+      .update(session)
+      .set({ createdAt: sql`${session.createdAt} - interval '5 minutes'` })
+      .where(eq(session.userId, signedIn.userId));
+    const post = (form: Record<string, string>) =>
+      run(accountPage.action as (args: never) => unknown, {
+        request: makeRequest("/admin/cuenta", { cookie, form }),
+        context: makeContext("10.0.0.5"),
+      });
+    expect((await post({ intent: "enable", password })).status).toBe(302);
+    const { pending } = (await load(accountPage, "/admin/cuenta", cookie)) as {
+      pending: { secret: string };
+    };
+    const raw = new TextDecoder().decode(base32.decode(pending.secret));
+    const confirmed = await post({ intent: "confirm", code: await totpCode(raw) });
+    expect(confirmed.status).toBe(302);
+    const renewed = cookieFrom(confirmed.headers);
+    expect(renewed).not.toBe(cookie);
+    expect((await load(dashboard, "/admin", renewed)).lastAccess).toBeNull();
+  });
+
+  it("tells the event streams of those who read messages when the inbox changes", async () => {
+    const open = async (cookie: string, abort: AbortController) => {
+      const request = new Request("http://localhost:3000/api/eventos", {
+        headers: { cookie },
+        signal: abort.signal,
+      });
+      const res = (await eventsApi.loader({ request } as never)) as Response;
+      expect(res.status).toBe(200);
+      expect(await sees(res.body!, "listo", 5000)).toBe(true);
+      return res.body!;
+    };
+    const abort = new AbortController();
+    const editor = await open(cookies.editor!, abort);
+    const contributor = await open(cookies.contributor!, abort);
+
+    await submitContact(db.db, contact("dos@example.com"), { ip: "10.0.0.4" });
+    expect(await sees(editor, "mensajes", 5000)).toBe(true);
+    expect(await sees(contributor, "mensajes", 500)).toBe(false);
+
+    // Reading a message (the page's POST) is announced too, and the count follows.
+    const before = (await load(layout, "/admin", cookies.editor!)).counts as { unread: number };
+    const { items } = (await load(messagesPage, "/admin/mensajes", cookies.editor!)) as {
+      items: Array<{ id: number }>;
+    };
+    const read = await run(messagesPage.action as (args: never) => unknown, {
+      request: makeRequest("/admin/mensajes", {
+        cookie: cookies.editor!,
+        form: { intent: "read", id: String(items[0]!.id), auto: "1" },
+      }),
+    });
+    expect(read.status).toBe(200);
+    expect(await sees(editor, "mensajes", 5000)).toBe(true);
+    const after = (await load(layout, "/admin", cookies.editor!)).counts as { unread: number };
+    expect(after.unread).toBe(before.unread - 1);
+    abort.abort();
+  });
+});
