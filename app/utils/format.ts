@@ -1,9 +1,9 @@
 /**
- * Dates and greetings in Spanish without a date library in the browser. Month names come from a
- * fixed table (the same text as `Intl` for es-ES): constructing the first `Intl.DateTimeFormat` of a
- * page loads the locale data, which cost ~80 ms of main thread while the home page hydrated, so
- * calendar dates (the public pages' article dates) never touch `Intl`. Instants (the admin area's
- * times) are read in Europe/Madrid, the practice's zone, on the server and in the browser alike.
+ * Calendar dates, greetings and plurals in Spanish, without a date library or `Intl` in the
+ * browser: constructing the first `Intl.DateTimeFormat` of a page loads the locale data, which
+ * cost ~80 ms of main thread while the home page hydrated. Month names come from a fixed table
+ * (the same text as `Intl` for es-ES). Instants (the admin area's times, read in Europe/Madrid)
+ * are in `format-time.ts`, so public pages do not carry that code.
  */
 
 /** Spec §2: before 12 'Buenos días', before 18 'Buenas tardes', otherwise 'Buenas noches'. */
@@ -13,54 +13,11 @@ export function greetingFor(hour: number) {
   return "Buenas noches";
 }
 
-export function madridHour(date: Date) {
-  return madridFields(date).hour;
-}
-
-/** The calendar fields a person in Spain reads for a date or an instant. */
-interface Fields {
+/** The fields of a date as a person in Spain reads it. */
+export interface DateFields {
   year: number;
   month: number; // 0–11
   day: number;
-  hour: number;
-  minute: number;
-}
-
-let madridFormat: Intl.DateTimeFormat | null = null;
-
-/**
- * An instant's fields in Europe/Madrid, whatever the zone of the process or the browser, so the
- * server and the browser print the same text (and hydration matches). The formatter is built on
- * first use: only pages that print times (the admin area) pay for the locale data.
- */
-function madridFields(date: Date): Fields {
-  madridFormat ??= new Intl.DateTimeFormat("en-US", {
-    timeZone: "Europe/Madrid",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    hourCycle: "h23",
-  });
-  const part: Record<string, number> = {};
-  for (const { type, value } of madridFormat.formatToParts(date)) part[type] = Number(value);
-  return {
-    year: part.year!,
-    month: part.month! - 1,
-    day: part.day!,
-    hour: part.hour!,
-    minute: part.minute!,
-  };
-}
-
-/** A calendar date ('2025-03-05') as it is written; any instant as it reads in Madrid. */
-function toFields(value: Date | string): Fields {
-  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const [year, month, day] = value.split("-").map(Number);
-    return { year: year!, month: month! - 1, day: day!, hour: 0, minute: 0 };
-  }
-  return madridFields(new Date(value));
 }
 
 const MONTHS = [
@@ -77,36 +34,33 @@ const MONTHS = [
   "noviembre",
   "diciembre",
 ];
-/** 'ene', 'feb', … 'sept', … 'dic' (es-ES abbreviations, without the full stop). */
-const shortMonth = (month: number) => {
+export const pad = (n: number) => String(n).padStart(2, "0");
+
+/** 'dd MMM yyyy' in Spanish, e.g. '05 mar 2025' ('sept' for September, no full stop). */
+export function shortDateText({ year, month, day }: DateFields) {
   const name = MONTHS[month]!;
-  return name.slice(0, name === "septiembre" ? 4 : 3);
-};
-const pad = (n: number) => String(n).padStart(2, "0");
-const time = (f: Fields) => `${pad(f.hour)}:${pad(f.minute)}`;
-
-/** 'dd MMM yyyy' in Spanish, e.g. '05 mar 2025'. */
-export function formatShortDate(value: Date | string) {
-  const f = toFields(value);
-  return `${pad(f.day)} ${shortMonth(f.month)} ${f.year}`;
+  return `${pad(day)} ${name.slice(0, name === "septiembre" ? 4 : 3)} ${year}`;
 }
 
-/** e.g. '05 mar 2025, 14:30' (Madrid time). */
-export function formatShortDateTime(value: Date | string) {
-  const f = toFields(value);
-  return `${pad(f.day)} ${shortMonth(f.month)} ${f.year}, ${time(f)}`;
+/** e.g. '5 de marzo de 2025'. */
+export function longDateText({ year, month, day }: DateFields) {
+  return `${day} de ${MONTHS[month]} de ${year}`;
 }
 
-/** e.g. '5 de marzo de 2025, 14:30' (Madrid time). */
-export function formatDateTime(value: Date | string) {
-  const f = toFields(value);
-  return `${f.day} de ${MONTHS[f.month]} de ${f.year}, ${time(f)}`;
+/** A calendar date as it is written ('2025-03-05'): no time zone can move it. */
+function calendar(value: string): DateFields {
+  const [year, month, day] = value.slice(0, 10).split("-").map(Number);
+  return { year: year!, month: month! - 1, day: day! };
 }
 
-/** A calendar date in Spanish, e.g. '5 de marzo de 2025'. */
-export function formatLongDate(value: Date | string) {
-  const f = toFields(value);
-  return `${f.day} de ${MONTHS[f.month]} de ${f.year}`;
+/** A calendar date ('2025-03-05') as '05 mar 2025'. */
+export function formatShortDate(value: string) {
+  return shortDateText(calendar(value));
+}
+
+/** A calendar date ('2025-03-05') as '5 de marzo de 2025'. */
+export function formatLongDate(value: string) {
+  return longDateText(calendar(value));
 }
 
 export function guessPlatform(userAgent: string) {

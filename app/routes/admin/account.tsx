@@ -34,7 +34,8 @@ import {
   twoFactorStatus,
 } from "~/modules/accounts/two-factor.server";
 import { readForm } from "~/utils/form";
-import { formatShortDateTime, guessPlatform } from "~/utils/format";
+import { guessPlatform } from "~/utils/format";
+import { formatShortDateTime } from "~/utils/format-time";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/account";
 

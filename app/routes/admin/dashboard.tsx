@@ -13,7 +13,8 @@ import { unreadCount } from "~/modules/contact/contact.server";
 import { pendingReviewCount } from "~/modules/reviews/reviews.server";
 import { categoryLabel } from "~/modules/blog/categories";
 import { cn } from "~/utils/cn";
-import { formatShortDate, greetingFor, madridHour } from "~/utils/format";
+import { formatShortDate, greetingFor } from "~/utils/format";
+import { madridHour } from "~/utils/format-time";
 import type { PageViewStats } from "~/modules/analytics/page-views.server";
 import type { Route } from "./+types/dashboard";
 

@@ -28,7 +28,8 @@ import {
 import { outboxProblems, retryMail } from "~/modules/mail/outbox.server";
 import { parsePage } from "~/modules/blog/pagination";
 import { cn } from "~/utils/cn";
-import { formatShortDateTime, plural } from "~/utils/format";
+import { plural } from "~/utils/format";
+import { formatShortDateTime } from "~/utils/format-time";
 import { backTo, parseId, readForm } from "~/utils/form";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/messages";

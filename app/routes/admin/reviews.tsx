@@ -34,7 +34,8 @@ import {
 import { markReviewsSeen } from "~/modules/reviews/live.server";
 import type { ReviewErrors } from "~/modules/reviews/schema";
 import { cn } from "~/utils/cn";
-import { formatShortDate, plural } from "~/utils/format";
+import { plural } from "~/utils/format";
+import { formatDay } from "~/utils/format-time";
 import { notify } from "~/utils/notify";
 import {
   type NotificationState,
@@ -311,7 +312,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
               <div className="flex flex-col items-start gap-1">
                 <h2 className="text-base font-semibold break-words">{r.name}</h2>
                 <p className="text-sm text-muted">
-                  {r.role || "Sin servicio indicado"} · {formatShortDate(r.createdAt)}
+                  {r.role || "Sin servicio indicado"} · {formatDay(r.createdAt)}
                 </p>
                 <Stars rating={r.rating} />
                 <Badge variant={r.isPublished ? "success" : "warning"}>

@@ -29,7 +29,7 @@ import {
 import { clientInfo, requireRecentAuth, requireUser } from "~/modules/accounts/guard.server";
 import { resetTwoFactor } from "~/modules/accounts/two-factor.server";
 import { ROLE_LABELS, ROLES, roleLabel } from "~/modules/accounts/roles";
-import { formatShortDateTime } from "~/utils/format";
+import { formatShortDateTime } from "~/utils/format-time";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/users";
 import { readForm } from "~/utils/form";
