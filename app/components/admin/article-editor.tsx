@@ -80,7 +80,7 @@ export function ArticleEditor({
   const initial = article ?? { ...EMPTY, author: professionalName };
   const fields = useFieldErrors<ArticleErrors>(serverErrors);
   const errors = fields.errors;
-  // Failed in the browser: the server's last message (if any) no longer describes the form.
+  // The browser's own check found something: the last save's answer no longer describes the form.
   const [checkedHere, setCheckedHere] = useState(false);
   const [tab, setTab] = useState("escribir");
   const navigation = useNavigation();
@@ -113,15 +113,13 @@ export function ArticleEditor({
 
   const err = (key: keyof ArticleErrors & string) => fields.of(key);
   const relatedFull = related.length >= MAX_RELATED;
-  const fieldErrorsLeft = Object.values(errors).some(Boolean);
-  // 'Revisa los campos marcados' while a marked field is left; another failure (not found…) stays.
-  const formError = fieldErrorsLeft
-    ? checkedHere
-      ? ARTICLE_MESSAGES.checkFields
-      : (serverFormError ?? ARTICLE_MESSAGES.checkFields)
-    : !checkedHere && Object.keys(serverErrors ?? {}).length === 0
-      ? serverFormError
-      : null;
+  // The banner says what is left: 'revisa los campos marcados' while a field is marked; a failure
+  // of the last save without marked fields (the article is gone…) until the browser checks again.
+  const formError = Object.values(errors).some(Boolean)
+    ? ARTICLE_MESSAGES.checkFields
+    : checkedHere || Object.keys(serverErrors ?? {}).length > 0
+      ? null
+      : serverFormError;
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const data = new FormData(event.currentTarget);

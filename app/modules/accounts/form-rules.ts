@@ -21,6 +21,7 @@ export const MESSAGES = {
   passwordCommon:
     "Esta contraseña es demasiado común y fácil de adivinar. Elige otra (por ejemplo, una frase de varias palabras).",
   passwordMismatch: "Las contraseñas no coinciden",
+  passwordTooLong: "La contraseña es demasiado larga",
   badCredentials: "Credenciales incorrectas",
   alreadyRegistered: "Este email ya está registrado. Intenta iniciar sesión.",
   tooManyAttempts:
@@ -79,7 +80,7 @@ export function checkSignIn(values: Values) {
       !password
         ? MESSAGES.fillAll
         : password.length > SIGN_IN_PASSWORD_MAX
-          ? MESSAGES.badCredentials
+          ? MESSAGES.passwordTooLong
           : null,
     ],
   ]);

@@ -37,7 +37,7 @@ export const SignInSchema = z.object({
   password: z
     .string({ error: MESSAGES.fillAll })
     .min(1, MESSAGES.fillAll)
-    .max(SIGN_IN_PASSWORD_MAX, MESSAGES.badCredentials),
+    .max(SIGN_IN_PASSWORD_MAX, MESSAGES.passwordTooLong),
 });
 
 export const SignUpSchema = z.object({
