@@ -37,9 +37,9 @@ export default [
     route("*", "routes/public/not-found.tsx"),
   ]),
 
-  // Accounts
+  // Accounts: /auth signs in (and, as Ajustes allows, creates accounts); /login leads to it.
+  route("login", "routes/auth/login-redirect.tsx"),
   layout("routes/auth/layout.tsx", [
-    route("login", "routes/auth/login.tsx"),
     route("auth", "routes/auth/auth.tsx"),
     route("auth/restablecer", "routes/auth/reset-password.tsx"),
     route("auth/verificar", "routes/auth/verify-email.tsx"),

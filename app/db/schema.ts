@@ -164,6 +164,7 @@ export const articles = pgTable(
     imageAlt: text("image_alt").notNull().default(""),
     relatedSlugs: jsonb("related_slugs").$type<string[]>().notNull().default([]),
     isPublic: boolean("is_public").notNull().default(true),
+    /** The byline; null: the professional named in Ajustes (whatever her name is then). */
     author: text("author"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

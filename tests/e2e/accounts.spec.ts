@@ -22,7 +22,7 @@ test.describe.configure({ mode: "serial" });
 test("the administrator created with user:create signs in, out and in again", async ({ page }) => {
   test.setTimeout(90_000); // enrols the second factor too
   await page.goto("/auth");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Acceso al área privada");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Iniciar sesión");
   await expectAccessible(page);
   await page.getByLabel("Email").fill(ADMIN.email);
   await page.getByLabel("Contraseña").fill(ADMIN.password);

@@ -79,7 +79,7 @@ test("staff write an article with an uploaded image, rename its URL and delete i
   await expect(page.locator(".prose-reading strong")).toHaveText("sin prisa");
   await page.getByRole("tab", { name: "Escribir" }).click();
 
-  await page.getByLabel("Imagen", { exact: true }).setInputFiles(file);
+  await page.getByLabel(/^Imagen\*?$/).setInputFiles(file);
   await expect(page.getByText("Imagen subida correctamente").first()).toBeVisible();
   await page
     .getByLabel("Texto alternativo de la imagen")

@@ -78,7 +78,8 @@ const AUTH_REQUIRED = ["routes/auth/reauth.tsx"];
 /** Account pages outside /admin that are public by design (they check their own cookie). */
 const AUTH_PUBLIC = [
   "routes/auth/layout.tsx",
-  "routes/auth/login.tsx",
+  // /login only leads to /auth (tests/integration/sign-in-page.test.ts).
+  "routes/auth/login-redirect.tsx",
   "routes/auth/auth.tsx",
   "routes/auth/reset-password.tsx",
   "routes/auth/verify-email.tsx",

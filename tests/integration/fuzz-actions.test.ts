@@ -12,7 +12,6 @@ import * as adminReviewsRoute from "~/routes/admin/reviews";
 import * as settingsRoute from "~/routes/admin/settings";
 import * as usersRoute from "~/routes/admin/users";
 import * as authRoute from "~/routes/auth/auth";
-import * as loginRoute from "~/routes/auth/login";
 import * as reauthRoute from "~/routes/auth/reauth";
 import * as resetRoute from "~/routes/auth/reset-password";
 import * as setupRoute from "~/routes/auth/setup";
@@ -84,12 +83,6 @@ const PUBLIC_ACTIONS: ActionCase[] = [
     action: authRoute.action,
     fields: ["name", "email", "password", "redirectTo"],
     intents: ["signin", "signup", "forgot"],
-  },
-  {
-    file: "routes/auth/login.tsx",
-    path: "/login",
-    action: loginRoute.action,
-    fields: ["email", "password", "redirectTo"],
   },
   {
     file: "routes/auth/reset-password.tsx",
@@ -192,6 +185,7 @@ const ADMIN_ACTIONS: ActionCase[] = [
       "content",
       "image",
       "imageAlt",
+      "author",
       "related",
       "isPublic",
     ],

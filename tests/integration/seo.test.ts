@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getSettings } from "~/modules/settings/settings.server";
 import { setDbHandle } from "~/db/client.server";
 import { articles } from "~/db/schema";
 import { getStorage } from "~/modules/media/storage.server";
@@ -48,6 +49,8 @@ describe.each(DRIVERS)("search engines (%s)", (driver) => {
       excerpt: `Resumen ${i + 1}`,
       content: "Texto.",
       image: `/media/portadas/ansiedad/articulo-${i + 1}.svg`,
+      // One guest author; the others are the professional's (null).
+      author: i === 21 ? "Pedro Sanz <invitado>" : null,
     }));
     await db.db.insert(articles).values([
       ...rows,
@@ -161,5 +164,11 @@ describe.each(DRIVERS)("search engines (%s)", (driver) => {
     expect(xml).not.toContain("borrador-privado");
     expect(xml).toContain("<title>Artículo 23 &lt;y&gt; &amp; más</title>");
     expect(xml).toContain(`href="${base()}/blog/rss.xml" rel="self"`);
+    // Each item names its author: the article's, or the professional of Ajustes.
+    const creators = [...xml.matchAll(/<dc:creator>([^<]*)<\/dc:creator>/g)].map((m) => m[1]);
+    expect(creators).toHaveLength(20);
+    expect(creators[1]).toBe("Pedro Sanz &lt;invitado&gt;");
+    const { professionalName } = await getSettings(db.db);
+    expect(creators[0]).toBe(professionalName);
   });
 });

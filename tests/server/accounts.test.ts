@@ -130,6 +130,23 @@ describe("a fresh install", () => {
       expect(/name="redirectTo" value="([^"]*)"/.exec(html)?.[1], hostile).toBe("/admin");
     }
   });
+
+  it("/login leads to /auth, keeping redirectTo; hostile values are still refused there", async () => {
+    const res = await fetch(`${server.url}/login?redirectTo=%2Fadmin%2Fmensajes`, {
+      redirect: "manual",
+    });
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/auth?redirectTo=%2Fadmin%2Fmensajes");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const hostile = await fetch(`${server.url}/login?redirectTo=%2F%2Fevil.example`);
+    expect(new URL(hostile.url).pathname).toBe("/auth");
+    const html = await hostile.text();
+    expect(/name="redirectTo" value="([^"]*)"/.exec(html)?.[1]).toBe("/admin");
+    // Only /auth signs in.
+    expect((await fetch(`${server.url}/login`, form({ email: "a", password: "b" }))).status).toBe(
+      405,
+    );
+  });
 });
 
 const cookieOf = (res: Response) =>

@@ -19,14 +19,19 @@ import { NativeSelect } from "~/components/ui/select";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import {
+  ARTICLE_MESSAGES,
   type ArticleErrors,
   type ArticleInput,
   MAX_RELATED,
+  readArticle,
   suggestSlug,
+  validateArticle,
 } from "~/modules/blog/article-form";
 import { CATEGORIES, CATEGORY_VALUES } from "~/modules/blog/categories";
 import { renderMarkdown } from "~/modules/content/markdown";
 import { cn } from "~/utils/cn";
+import { notify } from "~/utils/notify";
+import { useFieldErrors } from "~/utils/use-field-errors";
 
 export type EditableArticle = ArticleInput;
 
@@ -38,31 +43,46 @@ const EMPTY: EditableArticle = {
   content: "",
   image: "",
   imageAlt: "",
+  author: "",
   relatedSlugs: [],
   isPublic: true,
 };
 
+/** The error key of a posted field (the related-articles checkboxes share one message). */
+const errorKey = (name: string) => (name === "related" ? "relatedSlugs" : name);
+
 /**
  * The article form for /admin/blog/nuevo and /admin/blog/editar/{slug}: slug suggested from the
  * title, Markdown with a preview rendered exactly like the public page, image upload with alt
- * text, related articles, public switch, and a warning before leaving with unsaved changes.
+ * text, author (the professional of Ajustes unless changed), related articles, public switch, and
+ * a warning before leaving with unsaved changes. Checked in the browser with the server's rules
+ * (article-form.ts) before sending; a field's message goes away as soon as the field changes.
  */
 export function ArticleEditor({
   article,
   options,
-  errors = {},
-  formError,
+  errors: serverErrors,
+  formError: serverFormError,
   canPublish,
+  professionalName,
 }: {
   /** Absent for a new article. */
   article?: EditableArticle;
   options: Array<{ slug: string; title: string }>;
+  /** The server's answer to the last save (absent before any). */
   errors?: ArticleErrors;
   formError?: string | null;
   canPublish: boolean;
+  /** The professional named in Ajustes: a new article's author. */
+  professionalName: string;
 }) {
   const editing = Boolean(article);
-  const initial = article ?? EMPTY;
+  const initial = article ?? { ...EMPTY, author: professionalName };
+  const fields = useFieldErrors<ArticleErrors>(serverErrors);
+  const errors = fields.errors;
+  // The browser's own check found something: the last save's answer no longer describes the form.
+  const [checkedHere, setCheckedHere] = useState(false);
+  const [tab, setTab] = useState("escribir");
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   const [title, setTitle] = useState(initial.title);
@@ -91,8 +111,28 @@ export function ArticleEditor({
     if (navigation.state === "idle") saving.current = false;
   }, [navigation.state]);
 
-  const err = (key: keyof ArticleErrors) => (errors[key] ? [errors[key]] : undefined);
+  const err = (key: keyof ArticleErrors & string) => fields.of(key);
   const relatedFull = related.length >= MAX_RELATED;
+  // The banner says what is left: 'revisa los campos marcados' while a field is marked; a failure
+  // of the last save without marked fields (the article is gone…) until the browser checks again.
+  const formError = Object.values(errors).some(Boolean)
+    ? ARTICLE_MESSAGES.checkFields
+    : checkedHere || Object.keys(serverErrors ?? {}).length > 0
+      ? null
+      : serverFormError;
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const data = new FormData(event.currentTarget);
+    const found = validateArticle(
+      readArticle({ ...Object.fromEntries(data), related: data.getAll("related") }),
+    );
+    setCheckedHere(Object.keys(found).length > 0);
+    if (fields.show(found)) return;
+    event.preventDefault();
+    // The text area must be on screen to take the focus.
+    if (found.content) setTab("escribir");
+    notify({ type: "error", title: "Error", description: ARTICLE_MESSAGES.saveError });
+  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -113,9 +153,15 @@ export function ArticleEditor({
       ) : null}
 
       <Form
+        ref={fields.formRef}
         method="post"
         noValidate
-        onChange={() => setDirty(true)}
+        onSubmit={onSubmit}
+        onChange={(event) => {
+          setDirty(true);
+          const name = (event.target as Partial<HTMLInputElement>).name;
+          if (name) fields.clear(errorKey(name));
+        }}
         className="flex flex-col gap-6"
         aria-describedby={formError ? "error-formulario" : undefined}
       >
@@ -143,7 +189,9 @@ export function ArticleEditor({
                   value={title}
                   onChange={(e) => {
                     setTitle(e.target.value);
-                    if (!slugTouched) setSlug(suggestSlug(e.target.value));
+                    if (slugTouched) return;
+                    setSlug(suggestSlug(e.target.value));
+                    fields.clear("slug");
                   }}
                 />
               )}
@@ -189,7 +237,7 @@ export function ArticleEditor({
             </FormField>
 
             <div className="flex flex-col gap-2">
-              <Tabs.Root defaultValue="escribir">
+              <Tabs.Root value={tab} onValueChange={setTab}>
                 <div className="flex flex-wrap items-end justify-between gap-2">
                   <label htmlFor="content" className="font-semibold">
                     Contenido{" "}
@@ -272,13 +320,32 @@ export function ArticleEditor({
                 </NativeSelect>
               )}
             </FormField>
+            <FormField
+              label="Autor"
+              name="author"
+              errors={err("author")}
+              description={`Si lo dejas vacío, firma ${professionalName} (nombre profesional de Ajustes).`}
+            >
+              {(field) => (
+                <Input
+                  {...field}
+                  maxLength={120}
+                  autoComplete="off"
+                  defaultValue={initial.author}
+                />
+              )}
+            </FormField>
             <ImageUpload
               name="image"
               label="Imagen"
+              required
               defaultValue={initial.image}
               errors={err("image")}
               onUploadingChange={setUploading}
-              onChange={() => setDirty(true)}
+              onChange={() => {
+                setDirty(true);
+                fields.clear("image");
+              }}
               removable={false}
               disabled={!canPublish}
             />
@@ -308,7 +375,7 @@ export function ArticleEditor({
                 Hasta {MAX_RELATED}. Elegidos: {related.length}.
               </p>
               {errors.relatedSlugs ? (
-                <p role="alert" className="text-sm font-semibold text-danger">
+                <p id="related-error" role="alert" className="text-sm font-semibold text-danger">
                   {errors.relatedSlugs}
                 </p>
               ) : null}
@@ -318,7 +385,7 @@ export function ArticleEditor({
                 // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box
                 tabIndex={canPublish ? 0 : undefined}
                 aria-label="Artículos disponibles"
-                aria-describedby="related-help"
+                aria-describedby={`related-help${errors.relatedSlugs ? " related-error" : ""}`}
                 className={cn(
                   "mt-2 rounded-field pr-1 focus-visible:outline-2 focus-visible:outline-primary",
                   canPublish && "max-h-72 overflow-y-auto",

@@ -23,12 +23,15 @@ export function ConfirmAction({
   description,
   fields,
   confirmLabel = "Eliminar",
+  check,
 }: {
   trigger: React.ReactNode;
   title: string;
   description: React.ReactNode;
   fields: Record<string, string | number>;
   confirmLabel?: string;
+  /** Runs when the trigger is used: false keeps the dialog closed (a field to correct first). */
+  check?: () => boolean;
 }) {
   const [open, setOpen] = useState(false);
   const navigation = useNavigation();
@@ -40,7 +43,7 @@ export function ConfirmAction({
   }, [navigation.state]);
   const busy = sent.current && navigation.state !== "idle";
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
+    <AlertDialog open={open} onOpenChange={(next) => setOpen(next && check ? check() : next)}>
       <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogTitle>{title}</AlertDialogTitle>

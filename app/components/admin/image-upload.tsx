@@ -77,6 +77,8 @@ export interface ImageUploadProps {
   onUploadingChange?: (uploading: boolean) => void;
   /** Offers 'Quitar imagen' when there is an image (default true). */
   removable?: boolean;
+  /** Marks the field as required (a '*' after the label; the form's check enforces it). */
+  required?: boolean;
   disabled?: boolean;
   /** Alternative text of the preview (the preview is decorative otherwise). */
   previewAlt?: string;
@@ -107,6 +109,7 @@ export function ImageUpload({
   onChange,
   onUploadingChange,
   removable = true,
+  required = false,
   disabled = false,
   previewAlt,
   className,
@@ -193,6 +196,7 @@ export function ImageUpload({
 
   const previewSrc = localPreview ?? value;
   const shown = localPreview ? { src: localPreview } : responsiveImage(value, "20rem");
+  // Each message on its own line: joined, a message ending in '.' would read "…AVIF.. La imagen…".
   const allErrors = [...(error ? [error] : []), ...(errors ?? [])];
   const describedBy = [
     description ? `${id}-description` : null,
@@ -207,6 +211,11 @@ export function ImageUpload({
       <input type="hidden" name={name} value={value} />
       <label htmlFor={id} className="inline-block text-sm font-semibold text-ink">
         {label}
+        {required ? (
+          <span aria-hidden="true" className="ml-0.5 text-danger">
+            *
+          </span>
+        ) : null}
       </label>
       {description ? (
         <p id={`${id}-description`} className="text-sm text-muted">
@@ -236,6 +245,7 @@ export function ImageUpload({
             disabled={disabled || uploading}
             aria-describedby={describedBy}
             aria-invalid={allErrors.length > 0 || undefined}
+            aria-required={required || undefined}
             onChange={onFile}
             // The browser's own button would speak the browser's language: it is hidden and the
             // Spanish one below stands in for it (focus still lands on the real input).
@@ -266,7 +276,11 @@ export function ImageUpload({
           </p>
           {allErrors.length > 0 ? (
             <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-              {allErrors.join(". ")}
+              {allErrors.map((message) => (
+                <span key={message} className="block">
+                  {message}
+                </span>
+              ))}
             </p>
           ) : null}
           {removable && value && !uploading ? (

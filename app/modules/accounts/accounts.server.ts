@@ -81,9 +81,7 @@ export async function signIn(
   cookie?: string | null,
 ): Promise<Success<{ headers: Headers; userId: string; twoFactor?: boolean }> | Failure> {
   const parsed = SignInSchema.safeParse(input);
-  if (!parsed.success) {
-    return { ok: false, status: 400, formError: MESSAGES.fillAll };
-  }
+  if (!parsed.success) return invalid(parsed.error);
   const { email, password } = parsed.data;
   // Wrong passwords per client address: right ones do not count (the practice's staff share one
   // address, and a success is no attack). Counted below, when a password fails.

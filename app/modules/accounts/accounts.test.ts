@@ -256,7 +256,11 @@ describe.each(DRIVERS)("accounts (%s)", (driver) => {
       fieldErrors: { password: [MESSAGES.passwordCommon] },
     });
     const missing = await signIn(db.db, { email: "", password: "" }, info);
-    expect(missing).toMatchObject({ ok: false, status: 400, formError: MESSAGES.fillAll });
+    expect(missing).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { email: [MESSAGES.fillAll], password: [MESSAGES.fillAll] },
+    });
     expect(await db.db.select().from(user)).toHaveLength(1);
   });
 

@@ -1,5 +1,7 @@
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { getDb } from "~/db/client.server";
+import { logger } from "~/utils/logger.server";
 import { toastHeader } from "~/utils/toast.server";
 import { type Failure, requestPasswordReset, signIn, signUp } from "./accounts.server";
 import { clientInfo } from "./guard.server";
@@ -14,12 +16,56 @@ export function redirectTarget(to: string | null | undefined) {
 
 type Ctx = Readonly<RouterContextProvider>;
 
-/** Shared by /login and /auth: the form actions that create sessions. */
+/** The account pages' form actions (/auth, the first-run setup, the new-password page). */
 export function failure(result: Failure) {
   return data(
     { formError: result.formError ?? null, fieldErrors: result.fieldErrors ?? {}, done: null },
     { status: result.status },
   );
+}
+
+/** Whether an error (or one of its causes) came from the database or the connection to it. */
+function fromDatabase(error: unknown) {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as Error).cause, depth++) {
+    if (e instanceof DrizzleQueryError) return true;
+    const code = (e as { code?: unknown }).code;
+    // SQLSTATE codes (PostgreSQL, PGlite) and the socket errors of a lost connection.
+    if (typeof code === "string" && /^([0-9A-Z]{5}|ECONN\w+|ETIMEDOUT|EPIPE)$/.test(code)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Runs a form's work; when it throws (the database or the auth library failed, not the person),
+ * the form shows "<prefix>: <reason>" instead of the error page. The reason is a Spanish summary:
+ * the details (queries, table names) go to the log, never to an anonymous visitor.
+ */
+export async function orUnexpected<T>(prefix: string, work: () => Promise<T>) {
+  try {
+    return await work();
+  } catch (error) {
+    // Answers meant for the router (a redirect, a 4xx thrown by a guard) are not failures.
+    if (
+      error instanceof Response ||
+      (error as { type?: unknown })?.type === "DataWithResponseInit"
+    ) {
+      throw error;
+    }
+    logger.error({ err: error }, `${prefix} (error inesperado)`);
+    const reason = fromDatabase(error)
+      ? "la base de datos no respondió. Inténtalo de nuevo en unos minutos."
+      : "el servidor no pudo completar la solicitud. Inténtalo de nuevo en unos minutos.";
+    return data(
+      {
+        formError: `${prefix}: ${reason}`,
+        fieldErrors: {} as Record<string, string[]>,
+        done: null,
+      },
+      { status: 500 },
+    );
+  }
 }
 
 export function withCookies(headers: Headers, ...more: string[]) {
@@ -29,7 +75,11 @@ export function withCookies(headers: Headers, ...more: string[]) {
   return out;
 }
 
-export async function signInAction(request: Request, context: Ctx, form: FormData) {
+export function signInAction(request: Request, context: Ctx, form: FormData) {
+  return orUnexpected(MESSAGES.signInFailed, () => signInWork(request, context, form));
+}
+
+async function signInWork(request: Request, context: Ctx, form: FormData) {
   const db = await getDb();
   const result = await signIn(
     db,
@@ -52,7 +102,11 @@ export async function signInAction(request: Request, context: Ctx, form: FormDat
   return redirect(to, { headers: withCookies(result.headers, toast) });
 }
 
-export async function signUpAction(request: Request, context: Ctx, form: FormData) {
+export function signUpAction(request: Request, context: Ctx, form: FormData) {
+  return orUnexpected(MESSAGES.signUpFailed, () => signUpWork(request, context, form));
+}
+
+async function signUpWork(request: Request, context: Ctx, form: FormData) {
   const db = await getDb();
   const result = await signUp(
     db,
@@ -68,7 +122,11 @@ export async function signUpAction(request: Request, context: Ctx, form: FormDat
   return redirect("/auth", { headers: { "Set-Cookie": toast } });
 }
 
-export async function forgotPasswordAction(request: Request, context: Ctx, form: FormData) {
+export function forgotPasswordAction(request: Request, context: Ctx, form: FormData) {
+  return orUnexpected(MESSAGES.resetFailed, () => forgotPasswordWork(request, context, form));
+}
+
+async function forgotPasswordWork(request: Request, context: Ctx, form: FormData) {
   const db = await getDb();
   const result = await requestPasswordReset(
     db,
@@ -76,15 +134,10 @@ export async function forgotPasswordAction(request: Request, context: Ctx, form:
     clientInfo(request, context),
   );
   if (!result.ok) {
-    if (result.fieldErrors?.email) {
-      return data(
-        { formError: result.fieldErrors.email[0] ?? null, fieldErrors: {}, done: null },
-        { status: 400 },
-      );
-    }
+    if (result.fieldErrors) return failure(result);
     return failure({
       ...result,
-      formError: `No se pudo enviar el email de recuperación: ${result.formError ?? "Error desconocido"}`,
+      formError: `${MESSAGES.resetFailed}: ${result.formError ?? "Error desconocido"}`,
     });
   }
   const toast = await toastHeader({

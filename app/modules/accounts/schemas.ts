@@ -1,41 +1,30 @@
 import { z } from "zod";
+import {
+  EMAIL_MAX,
+  EMAIL_PATTERN,
+  MESSAGES,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SIGN_IN_PASSWORD_MAX,
+} from "./form-rules";
 import { ROLES } from "./roles";
 
-/** Forms of the accounts module: one schema for the browser and the server. */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+/**
+ * Forms of the accounts module as the server reads them; the messages, limits and the address
+ * rule come from form-rules.ts, which the browser also runs before sending.
+ */
+export { MESSAGES, PASSWORD_MAX, PASSWORD_MIN };
 
-export const MESSAGES = {
-  fillAll: "Por favor, completa todos los campos",
-  enterEmail: "Por favor, introduce tu email",
-  invalidEmail: "Introduce un email válido",
-  passwordMin: `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres`,
-  passwordMax: `La contraseña no puede tener más de ${PASSWORD_MAX} caracteres`,
-  passwordCommon:
-    "Esta contraseña es demasiado común y fácil de adivinar. Elige otra (por ejemplo, una frase de varias palabras).",
-  passwordMismatch: "Las contraseñas no coinciden",
-  badCredentials: "Credenciales incorrectas",
-  alreadyRegistered: "Este email ya está registrado. Intenta iniciar sesión.",
-  tooManyAttempts:
-    "Demasiados intentos. Por favor, espera un momento antes de volver a intentarlo.",
-  signupClosed: "El registro público está desactivado. Pide una invitación a una administradora.",
-  emailNotVerified:
-    "Tienes que confirmar tu email antes de iniciar sesión. Te hemos enviado un enlace de confirmación.",
-  invalidToken: "El enlace no es válido o ha caducado. Solicita uno nuevo.",
-  pendingApproval: "Tu cuenta está pendiente de aprobación por una administradora.",
-  signUpSent:
-    "Te hemos enviado un email. Ábrelo para confirmar tu dirección; después, una administradora tendrá que aprobar tu cuenta.",
-  setupInvalid:
-    "El enlace de configuración no es válido o ya se ha usado. Si el sitio aún no tiene cuentas, reinicia el servidor para obtener uno nuevo en su registro, o usa npm run user:create.",
-} as const;
-
-const email = z
-  .string({ error: MESSAGES.fillAll })
-  .trim()
-  .toLowerCase()
-  .min(1, MESSAGES.fillAll)
-  .max(254, "El email es demasiado largo")
-  .pipe(z.email(MESSAGES.invalidEmail));
+const address = (emptyMessage: string) =>
+  z
+    .string({ error: emptyMessage })
+    .trim()
+    .toLowerCase()
+    .min(1, emptyMessage)
+    .max(EMAIL_MAX, MESSAGES.emailTooLong)
+    .pipe(z.email({ pattern: EMAIL_PATTERN, error: MESSAGES.invalidEmail }));
+const email = address(MESSAGES.fillAll);
 
 export const newPassword = z
   .string({ error: MESSAGES.passwordMin })
@@ -48,8 +37,7 @@ export const SignInSchema = z.object({
   password: z
     .string({ error: MESSAGES.fillAll })
     .min(1, MESSAGES.fillAll)
-    .max(PASSWORD_MAX * 4),
-  redirectTo: z.string().max(500).optional(),
+    .max(SIGN_IN_PASSWORD_MAX, MESSAGES.passwordTooLong),
 });
 
 export const SignUpSchema = z.object({
@@ -57,19 +45,13 @@ export const SignUpSchema = z.object({
     .string({ error: MESSAGES.fillAll })
     .trim()
     .min(1, MESSAGES.fillAll)
-    .max(100, "El nombre no puede exceder 100 caracteres"),
+    .max(NAME_MAX, MESSAGES.nameTooLong),
   email,
   password: newPassword,
 });
 
 export const ForgotPasswordSchema = z.object({
-  email: z
-    .string({ error: MESSAGES.enterEmail })
-    .trim()
-    .toLowerCase()
-    .min(1, MESSAGES.enterEmail)
-    .max(254, "El email es demasiado largo")
-    .pipe(z.email(MESSAGES.invalidEmail)),
+  email: address(MESSAGES.enterEmail),
 });
 
 export const ResetPasswordSchema = z

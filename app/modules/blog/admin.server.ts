@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { articleRedirects, articles } from "~/db/schema";
+import { getSettings } from "~/modules/settings/settings.server";
 import {
   ARTICLE_MESSAGES,
   type ArticleErrors,
@@ -72,17 +73,20 @@ export type SaveArticleResult =
 /**
  * Creates an article (originalSlug absent) or updates one. A changed slug leaves a redirect
  * from the old address (earlier redirects to it follow along) and related links are rewritten,
- * all in one transaction: nothing is stored half-way.
+ * all in one transaction: nothing is stored half-way. The author is stored only when it is not
+ * the professional named in Ajustes (null follows that name when it changes).
  */
 export async function saveArticle(
   db: Db,
   raw: Record<string, unknown>,
-  options: { originalSlug?: string; author?: string | null } = {},
+  options: { originalSlug?: string } = {},
 ): Promise<SaveArticleResult> {
   const input = readArticle(raw);
   const errors = validateArticle(input);
   if (Object.keys(errors).length > 0) return { ok: false, status: 400, errors };
   const { originalSlug } = options;
+  const { professionalName } = await getSettings(db);
+  const author = input.author && input.author !== professionalName ? input.author : null;
   if (originalSlug !== undefined && !isSlug(originalSlug)) {
     return { ok: false, status: 404, errors: {}, formError: "Artículo no encontrado" };
   }
@@ -116,17 +120,14 @@ export async function saveArticle(
       content: input.content,
       image: input.image,
       imageAlt: input.imageAlt,
+      author,
       relatedSlugs,
       isPublic: input.isPublic,
     };
     // The new address is an article again, not a redirect.
     await tx.delete(articleRedirects).where(eq(articleRedirects.fromSlug, input.slug));
     if (!existing) {
-      await tx.insert(articles).values({
-        ...values,
-        date: todayInMadrid(),
-        author: options.author ?? null,
-      });
+      await tx.insert(articles).values({ ...values, date: todayInMadrid() });
       return { ok: true, slug: input.slug, title: input.title } as const;
     }
     await tx

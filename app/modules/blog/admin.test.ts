@@ -12,6 +12,7 @@ import {
 import { ARTICLE_MESSAGES as M, readArticle, suggestSlug, validateArticle } from "./article-form";
 import { getPublicArticle } from "./blog.server";
 import { seedArticles } from "./seed.server";
+import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 
 const valid = {
   title: "Cómo cuidar el descanso",
@@ -46,6 +47,8 @@ describe("article form rules (spec §5)", () => {
     expect(errors({ imageAlt: "" }).imageAlt).toBe(M.imageAlt);
     expect(errors({ title: "t".repeat(201) }).title).toBe(M.titleMax);
     expect(errors({ related: ["a", "b", "c", "d", "e", "f", "g"] }).relatedSlugs).toBe(M.related);
+    expect(errors({ author: "a".repeat(101) }).author).toBe(M.authorMax);
+    expect(errors({ author: "" })).toEqual({});
     expect(readArticle({ ...valid, isPublic: undefined }).isPublic).toBe(false);
   });
   it("suggests slugs without accents, keeping ñ", () => {
@@ -76,11 +79,11 @@ describe.each(DRIVERS)("blog management (%s)", (driver) => {
   });
 
   it("creates an article with today's date; a taken slug is refused and nothing is stored", async () => {
-    const created = await saveArticle(
-      db.db,
-      { ...valid, related: ["duelo-como-abordarlo", "no-existe", valid.slug] },
-      { author: "Ana Ruiz" },
-    );
+    const created = await saveArticle(db.db, {
+      ...valid,
+      author: "  Ana   Ruiz ",
+      related: ["duelo-como-abordarlo", "no-existe", valid.slug],
+    });
     expect(created).toEqual({ ok: true, slug: valid.slug, title: valid.title });
     const found = await getPublicArticle(db.db, valid.slug);
     expect(found?.article.date).toBe(
@@ -95,6 +98,21 @@ describe.each(DRIVERS)("blog management (%s)", (driver) => {
     const invalid = await saveArticle(db.db, { ...valid, slug: "otro", title: "" });
     expect(invalid).toMatchObject({ ok: false, status: 400, errors: { title: M.title } });
     expect((await db.db.select().from(articles)).length).toBe(before);
+  });
+
+  it("stores no author when it is the professional of Ajustes, so the byline follows her name", async () => {
+    const settings = await getSettings(db.db);
+    await updateSettings(db.db, { ...settings, professionalName: "Laura Gómez Ruiz" });
+    const mine = { ...valid, author: "Laura Gómez Ruiz" };
+    expect(await saveArticle(db.db, mine)).toMatchObject({ ok: true });
+    expect((await getPublicArticle(db.db, valid.slug))?.article.author).toBeNull();
+    // Empty: the professional too.
+    await saveArticle(db.db, { ...mine, author: "" }, { originalSlug: valid.slug });
+    expect((await getPublicArticle(db.db, valid.slug))?.article.author).toBeNull();
+    // A guest author is kept on edit.
+    await saveArticle(db.db, { ...mine, author: "Pedro Sanz" }, { originalSlug: valid.slug });
+    expect((await getPublicArticle(db.db, valid.slug))?.article.author).toBe("Pedro Sanz");
+    await updateSettings(db.db, settings);
   });
 
   it("keeps the date on edit; a slug change redirects the old address and moves related links", async () => {

@@ -19,6 +19,7 @@ export const ARTICLE_MESSAGES = {
   imageInvalid: "La imagen debe ser una subida a este sitio",
   imageAlt: "Describe la imagen para quien no pueda verla",
   imageAltMax: "El texto alternativo no puede exceder 200 caracteres",
+  authorMax: "El autor no puede exceder 100 caracteres",
   related: "Elige como mucho 6 artículos relacionados",
   saveError: "Ha ocurrido un error al guardar el artículo.",
   checkFields: "No se pudo guardar: revisa los campos marcados.",
@@ -42,6 +43,8 @@ export interface ArticleInput {
   content: string;
   image: string;
   imageAlt: string;
+  /** The byline as typed; empty: the professional named in Ajustes. */
+  author: string;
   relatedSlugs: string[];
   isPublic: boolean;
 }
@@ -62,6 +65,7 @@ export function readArticle(raw: Record<string, unknown>): ArticleInput {
     content: text(raw.content).replace(/\r\n?/g, "\n").trim(),
     image: text(raw.image).trim(),
     imageAlt: text(raw.imageAlt).trim(),
+    author: text(raw.author).trim().replace(/\s+/g, " "),
     relatedSlugs: [...new Set(list(raw.related).filter(Boolean))],
     isPublic: raw.isPublic === "on" || raw.isPublic === "true" || raw.isPublic === true,
   };
@@ -84,6 +88,7 @@ export function validateArticle(input: ArticleInput): ArticleErrors {
   }
   if (!input.imageAlt) errors.imageAlt = ARTICLE_MESSAGES.imageAlt;
   else if (input.imageAlt.length > 200) errors.imageAlt = ARTICLE_MESSAGES.imageAltMax;
+  if (input.author.length > 100) errors.author = ARTICLE_MESSAGES.authorMax;
   if (input.relatedSlugs.length > MAX_RELATED) errors.relatedSlugs = ARTICLE_MESSAGES.related;
   return errors;
 }

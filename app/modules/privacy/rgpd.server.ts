@@ -6,6 +6,9 @@ import type { Db } from "~/db/client.server";
 import { auditLog, contactMessages, mailOutbox } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { emlOutboxId, emlSearchText, escapeHtml, mailDir } from "~/modules/mail/mail.server";
+import { normalizeAddress } from "./address";
+
+export { looksLikeAddress, normalizeAddress } from "./address";
 
 /**
  * RGPD arts. 15 (access) and 17 (erasure) for one e-mail address: every copy this application
@@ -31,19 +34,6 @@ export function addressFingerprint(rawAddress: string) {
     .update(`rgpd:${normalizeAddress(rawAddress)}`)
     .digest("base64url");
   return `huella:${digest.slice(0, 22)}`;
-}
-
-/** The address as stored for comparison: trimmed, lower-case, at most 254 characters. */
-export function normalizeAddress(raw: unknown) {
-  return typeof raw === "string" ? raw.trim().toLowerCase().slice(0, 254) : "";
-}
-
-/**
- * Only the shape is checked (something@something, no whitespace): addresses stored before the
- * contact form rejected `?&=%` must still be found.
- */
-export function looksLikeAddress(address: string) {
-  return /^[^\s@]+@[^\s@]+$/.test(address);
 }
 
 /**

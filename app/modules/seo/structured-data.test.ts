@@ -7,7 +7,7 @@ import { meta as articleMeta } from "~/routes/public/article";
 import { meta as blogMeta } from "~/routes/public/blog";
 import { meta as homeMeta } from "~/routes/public/home";
 import { meta as servicesMeta } from "~/routes/public/services";
-import { meta as loginMeta } from "~/routes/auth/login";
+import { meta as resetMeta } from "~/routes/auth/reset-password";
 import { pageMeta } from "~/utils/meta";
 import { blogPostingJsonLd, practiceJsonLd, websiteJsonLd } from "./structured-data";
 
@@ -91,7 +91,7 @@ describe("pageMeta", () => {
   });
 
   it("keeps noindex pages out of sharing tags", () => {
-    const tags = loginMeta(args("/login") as never);
+    const tags = resetMeta(args("/auth/restablecer") as never);
     expect(prop(tags, "robots")).toBe("noindex, nofollow");
     expect(prop(tags, "og:title")).toBeUndefined();
     expect(pageMeta(root, { title: "x", path: "/x", noindex: true }).length).toBe(4);

@@ -8,6 +8,7 @@ import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import { articleOptions, getArticle, saveArticle } from "~/modules/blog/admin.server";
 import { ARTICLE_MESSAGES } from "~/modules/blog/article-form";
+import { getSettings } from "~/modules/settings/settings.server";
 import { readForm } from "~/utils/form";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/blog-edit";
@@ -22,6 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const article = await getArticle(db, params.slug);
   if (!article) throw data({ message: "Artículo no encontrado" }, { status: 404 });
+  const { professionalName } = await getSettings(db);
   return {
     article: {
       title: article.title,
@@ -31,11 +33,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       content: article.content,
       image: article.image,
       imageAlt: article.imageAlt,
+      author: article.author ?? professionalName,
       relatedSlugs: article.relatedSlugs,
       isPublic: article.isPublic,
     },
     options: await articleOptions(db, article.slug),
     canPublish: can(user.role, "canPublish"),
+    professionalName,
   };
 }
 
@@ -76,6 +80,7 @@ export default function EditArticlePage({ loaderData, actionData }: Route.Compon
       article={loaderData.article}
       options={loaderData.options}
       canPublish={loaderData.canPublish}
+      professionalName={loaderData.professionalName}
       errors={actionData?.errors}
       formError={actionData?.formError}
     />

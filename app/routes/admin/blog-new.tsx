@@ -6,6 +6,7 @@ import { audit } from "~/modules/accounts/audit.server";
 import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import { articleOptions, saveArticle } from "~/modules/blog/admin.server";
+import { getSettings } from "~/modules/settings/settings.server";
 import { useSaveErrorToast } from "~/components/admin/use-save-error-toast";
 import { ARTICLE_MESSAGES } from "~/modules/blog/article-form";
 import { readForm } from "~/utils/form";
@@ -20,9 +21,11 @@ export const meta: Route.MetaFunction = () => [
 /** Only roles that may publish write articles: the others get 403 here, as from the action. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, "canPublish");
+  const db = await getDb();
   return {
-    options: await articleOptions(await getDb()),
+    options: await articleOptions(db),
     canPublish: can(user.role, "canPublish"),
+    professionalName: (await getSettings(db)).professionalName,
   };
 }
 
@@ -30,11 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, "canPublish");
   const form = await readForm(request);
   const db = await getDb();
-  const result = await saveArticle(
-    db,
-    { ...Object.fromEntries(form), related: form.getAll("related") },
-    { author: user.name },
-  );
+  const result = await saveArticle(db, {
+    ...Object.fromEntries(form),
+    related: form.getAll("related"),
+  });
   if (!result.ok) {
     return data(
       { errors: result.errors, formError: result.formError ?? ARTICLE_MESSAGES.checkFields },
@@ -56,6 +58,7 @@ export default function NewArticlePage({ loaderData, actionData }: Route.Compone
     <ArticleEditor
       options={loaderData.options}
       canPublish={loaderData.canPublish}
+      professionalName={loaderData.professionalName}
       errors={actionData?.errors}
       formError={actionData?.formError}
     />

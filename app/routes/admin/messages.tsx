@@ -1,5 +1,5 @@
 import { Download, Mail, Reply, Search, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { ConfirmAction } from "~/components/admin/confirm-action";
@@ -19,12 +19,8 @@ import {
   unreadCount,
 } from "~/modules/contact/contact.server";
 import { mailtoHref } from "~/modules/contact/mailto";
-import {
-  addressFingerprint,
-  erasePersonalData,
-  looksLikeAddress,
-  normalizeAddress,
-} from "~/modules/privacy/rgpd.server";
+import { ADDRESS_INVALID, looksLikeAddress, normalizeAddress } from "~/modules/privacy/address";
+import { addressFingerprint, erasePersonalData } from "~/modules/privacy/rgpd.server";
 import { outboxProblems, retryMail } from "~/modules/mail/outbox.server";
 import { parsePage } from "~/modules/blog/pagination";
 import { cn } from "~/utils/cn";
@@ -99,9 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // after a password (+ code) from the last 10 minutes.
     await requireRecentAuth(request, user);
     const email = normalizeAddress(form.get("email"));
-    if (!looksLikeAddress(email)) {
-      return data({ error: "Introduce un email válido" }, { status: 400 });
-    }
+    if (!looksLikeAddress(email)) return data({ error: ADDRESS_INVALID }, { status: 400 });
     const erased = await erasePersonalData(db, email);
     await audit(db, {
       action: "messages_erased",
@@ -142,6 +136,15 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per message shown
   }, [unreadId]);
   const [eraseEmail, setEraseEmail] = useState("");
+  const [eraseError, setEraseError] = useState<string | null>(null);
+  const eraseInput = useRef<HTMLInputElement>(null);
+  // Erasing asks first (ConfirmAction); an address the server would refuse is said at the field.
+  const eraseAddressOk = () => {
+    const ok = looksLikeAddress(normalizeAddress(eraseEmail));
+    setEraseError(ok ? null : ADDRESS_INVALID);
+    if (!ok) eraseInput.current?.focus();
+    return ok;
+  };
   const query = (extra: Record<string, string | number>) => {
     const p = new URLSearchParams();
     if (q) p.set("q", q);
@@ -360,34 +363,45 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
                   <Download aria-hidden="true" /> Exportar JSON
                 </Button>
               </Form>
-              <div className="flex items-end gap-2">
-                <div className="flex flex-col gap-1">
-                  <label htmlFor="suprimir" className="font-semibold">
-                    Email
-                  </label>
-                  <Input
-                    id="suprimir"
-                    type="email"
-                    value={eraseEmail}
-                    onChange={(e) => setEraseEmail(e.target.value)}
+              <div className="flex flex-col gap-1">
+                <div className="flex items-end gap-2">
+                  <div className="flex flex-col gap-1">
+                    <label htmlFor="suprimir" className="font-semibold">
+                      Email
+                    </label>
+                    <Input
+                      ref={eraseInput}
+                      id="suprimir"
+                      type="email"
+                      value={eraseEmail}
+                      aria-invalid={eraseError ? true : undefined}
+                      aria-describedby={eraseError ? "suprimir-error" : undefined}
+                      onChange={(e) => {
+                        setEraseEmail(e.target.value);
+                        setEraseError(null);
+                      }}
+                    />
+                  </div>
+                  <ConfirmAction
+                    title="Suprimir datos"
+                    description={
+                      <>
+                        Se eliminarán todos los mensajes de{" "}
+                        <strong className="break-all">{eraseEmail.trim()}</strong>, los emails que
+                        los mencionan y sus copias .eml. Esta acción no se puede deshacer.
+                      </>
+                    }
+                    fields={{ intent: "erase", email: eraseEmail.trim() }}
+                    confirmLabel="Suprimir"
+                    check={eraseAddressOk}
+                    trigger={<Button variant="danger">Suprimir datos</Button>}
                   />
                 </div>
-                <ConfirmAction
-                  title="Suprimir datos"
-                  description={
-                    <>
-                      Se eliminarán todos los mensajes de <strong>{eraseEmail.trim()}</strong>, los
-                      emails que los mencionan y sus copias .eml. Esta acción no se puede deshacer.
-                    </>
-                  }
-                  fields={{ intent: "erase", email: eraseEmail.trim() }}
-                  confirmLabel="Suprimir"
-                  trigger={
-                    <Button variant="danger" disabled={!eraseEmail.includes("@")}>
-                      Suprimir datos
-                    </Button>
-                  }
-                />
+                {eraseError ? (
+                  <p id="suprimir-error" role="alert" className="text-sm text-danger">
+                    {eraseError}
+                  </p>
+                ) : null}
               </div>
             </div>
           </section>

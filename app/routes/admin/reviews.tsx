@@ -32,7 +32,7 @@ import {
   type StatusFilter,
 } from "~/modules/reviews/reviews.server";
 import { markReviewsSeen } from "~/modules/reviews/live.server";
-import type { ReviewErrors } from "~/modules/reviews/schema";
+import { readReview, type ReviewErrors, validateReview } from "~/modules/reviews/schema";
 import { cn } from "~/utils/cn";
 import { plural } from "~/utils/format";
 import { formatDay } from "~/utils/format-time";
@@ -43,6 +43,7 @@ import {
   requestNotifications,
 } from "~/utils/desktop-notifications";
 import { backTo, parseId, readForm } from "~/utils/form";
+import { useFieldErrors } from "~/utils/use-field-errors";
 import { logger } from "~/utils/logger.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/reviews";
@@ -189,7 +190,11 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
   }, []);
   const [editing, setEditing] = useState<Row | "new" | null>(null);
   const [locked, setLocked] = useState(false);
-  const errors: ReviewErrors = actionData?.errors ?? {};
+  // The dialog's form: checked in the browser with the server's rules and messages (noValidate).
+  const fields = useFieldErrors<ReviewErrors>(
+    actionData?.errors,
+    editing === "new" ? "new" : editing?.id,
+  );
   // Changing filter or page loads the list again: say so where the list is.
   const listLoading =
     navigation.state === "loading" && navigation.location.pathname === "/admin/resenas";
@@ -393,7 +398,16 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
           </DialogHeader>
           {editing ? (
             <Form
+              ref={fields.formRef}
               method="post"
+              noValidate
+              onChange={fields.clearOnChange}
+              onSubmit={(event) => {
+                const raw = Object.fromEntries(new FormData(event.currentTarget));
+                if (!fields.show(validateReview(readReview(raw), { admin: true }))) {
+                  event.preventDefault();
+                }
+              }}
               className="flex flex-col gap-4"
               key={editing === "new" ? "new" : editing.id}
             >
@@ -405,46 +419,33 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
                   {actionData.formError}
                 </p>
               ) : null}
-              <FormField
-                label="Nombre"
-                name="name"
-                required
-                errors={errors.name ? [errors.name] : undefined}
-              >
+              <FormField label="Nombre" name="name" required errors={fields.of("name")}>
                 {(field) => (
-                  <Input {...field} required defaultValue={editing === "new" ? "" : editing.name} />
+                  <Input
+                    {...field}
+                    required
+                    aria-required
+                    defaultValue={editing === "new" ? "" : editing.name}
+                  />
                 )}
               </FormField>
-              <FormField
-                label="Servicio"
-                name="role"
-                errors={errors.role ? [errors.role] : undefined}
-              >
+              <FormField label="Servicio" name="role" errors={fields.of("role")}>
                 {(field) => (
                   <Input {...field} defaultValue={editing === "new" ? "" : editing.role} />
                 )}
               </FormField>
-              <FormField
-                label="Reseña"
-                name="content"
-                required
-                errors={errors.content ? [errors.content] : undefined}
-              >
+              <FormField label="Reseña" name="content" required errors={fields.of("content")}>
                 {(field) => (
                   <Textarea
                     {...field}
                     required
+                    aria-required
                     rows={5}
                     defaultValue={editing === "new" ? "" : editing.content}
                   />
                 )}
               </FormField>
-              <FormField
-                label="Valoración"
-                name="rating"
-                required
-                errors={errors.rating ? [errors.rating] : undefined}
-              >
+              <FormField label="Valoración" name="rating" required errors={fields.of("rating")}>
                 {(field) => (
                   <NativeSelect
                     {...field}

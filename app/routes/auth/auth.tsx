@@ -1,11 +1,10 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import {
   type AuthActionData,
   ForgotPasswordForm,
   SignInForm,
   SignUpForm,
 } from "~/components/site/auth-forms";
-import { Button } from "~/components/ui/button";
 import { signUpOpen } from "~/modules/accounts/accounts.server";
 import { getUser } from "~/modules/accounts/guard.server";
 import {
@@ -23,9 +22,9 @@ type Mode = "login" | "registro" | "recuperar";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(rootFromMatches(matches), {
-    title: "Acceso al área privada",
+    title: "Iniciar sesión",
     description:
-      "Acceso del equipo de la consulta al área privada: entrar o recuperar la contraseña.",
+      "Acceso del equipo de la consulta al área privada: iniciar sesión o recuperar la contraseña.",
     path: "/auth",
   });
 
@@ -57,11 +56,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const TITLES: Record<Mode, string> = {
-  login: "Acceso al área privada",
+  login: "Iniciar sesión",
   registro: "Crear una cuenta",
   recuperar: "Recuperar la contraseña",
 };
 
+const linkClass = "inline-flex min-h-11 items-center font-semibold text-primary underline";
+
+/**
+ * The sign-in page (/login leads here): sign in, recover the password and, when Ajustes opens
+ * public registration, create an account. Each mode is its own address (?modo=…), so every link
+ * works without JavaScript.
+ */
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const { mode, signUp, redirectTo } = loaderData;
   const result = actionData as AuthActionData | undefined;
@@ -89,12 +95,11 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <section className="w-full max-w-md rounded-card border border-border bg-surface p-6 shadow-soft sm:p-8">
       <h1 className="text-h2">{TITLES[mode]}</h1>
-      {mode === "registro" ? (
-        <p className="mt-2 text-muted">
-          Las cuentas nuevas empiezan como colaborador, deben confirmar su email y esperan a que una
-          administradora las apruebe.
-        </p>
-      ) : null}
+      <p className="mt-2 text-muted">
+        {mode === "registro"
+          ? "Las cuentas nuevas empiezan como colaborador, deben confirmar su email y esperan a que una administradora las apruebe."
+          : "Área privada del equipo de la consulta."}
+      </p>
 
       <div className="mt-6">
         {mode === "login" ? (
@@ -110,20 +115,33 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         )}
       </div>
 
-      <div className="mt-6 flex flex-col items-start gap-2 border-t border-border pt-4 text-sm">
-        {mode !== "recuperar" ? (
-          <Link to="/auth?modo=recuperar" className="font-semibold text-primary underline">
-            ¿Has olvidado tu contraseña?
-          </Link>
+      <ul className="mt-6 flex flex-col items-start gap-1 border-t border-border pt-4 text-sm">
+        {mode === "login" ? (
+          <li>
+            <Link to="/auth?modo=recuperar" className={linkClass}>
+              ¿Has olvidado tu contraseña?
+            </Link>
+          </li>
+        ) : (
+          <li>
+            <Link to={signInHref(redirectTo)} className={linkClass}>
+              {mode === "registro" ? "¿Ya tienes cuenta? Inicia sesión" : "Volver a iniciar sesión"}
+            </Link>
+          </li>
+        )}
+        {mode === "login" && signUp.open ? (
+          <li>
+            <Link to="/auth?modo=registro" className={linkClass}>
+              ¿No tienes cuenta? Crea una
+            </Link>
+          </li>
         ) : null}
-        {/* The mode toggle is a real button; as a GET form it also works without JavaScript. */}
-        <Form method="get">
-          <input type="hidden" name="modo" value={mode === "login" ? "registro" : "login"} />
-          <Button type="submit" variant="link" className="min-h-11 text-sm">
-            {mode === "login" ? "¿No tienes cuenta? Crea una" : "¿Ya tienes cuenta? Inicia sesión"}
-          </Button>
-        </Form>
-      </div>
+      </ul>
     </section>
   );
+}
+
+/** Back to the sign-in form, still going where the person was going. */
+function signInHref(redirectTo: string) {
+  return redirectTo === "/admin" ? "/auth" : `/auth?${new URLSearchParams({ redirectTo })}`;
 }

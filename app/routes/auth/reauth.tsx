@@ -1,8 +1,11 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { AuthError } from "~/components/site/auth-forms";
+import {
+  AccountField,
+  AppCodeField,
+  AuthError,
+  useAccountForm,
+} from "~/components/site/auth-forms";
 import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
 import { getDb } from "~/db/client.server";
 import { clientInfo, getSessionStateFor, requireUser } from "~/modules/accounts/guard.server";
 import { redirectTarget } from "~/modules/accounts/handlers.server";
@@ -57,7 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ReauthPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const errors: Record<string, string[] | undefined> = actionData?.fieldErrors ?? {};
+  // Checked by the server only (its Spanish messages come back under each field).
+  const { errorsOf, formError, formProps } = useAccountForm(actionData);
   return (
     <section className="w-full max-w-md rounded-card border border-border bg-surface p-6 shadow-soft sm:p-8">
       <h1 className="text-h2">Confirma que eres tú</h1>
@@ -65,38 +69,18 @@ export default function ReauthPage({ loaderData, actionData }: Route.ComponentPr
         Esta acción es delicada. Para continuar, escribe de nuevo tu contraseña
         {loaderData.needsCode ? " y el código de tu aplicación de autenticación" : ""}.
       </p>
-      <Form method="post" className="mt-6 flex flex-col gap-4">
+      <Form method="post" className="mt-6 flex flex-col gap-4" {...formProps}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <AuthError message={actionData?.formError} />
-        <FormField label="Contraseña" name="password" required errors={errors.password}>
-          {(field) => (
-            <Input
-              {...field}
-              type="password"
-              autoComplete="current-password"
-              required
-              maxLength={128}
-            />
-          )}
-        </FormField>
-        {loaderData.needsCode ? (
-          <FormField
-            label="Código de la aplicación de autenticación"
-            name="code"
-            required
-            errors={errors.code}
-          >
-            {(field) => (
-              <Input
-                {...field}
-                required
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={7}
-              />
-            )}
-          </FormField>
-        ) : null}
+        <AuthError message={formError} />
+        <AccountField
+          label="Contraseña"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={128}
+          errors={errorsOf("password")}
+        />
+        {loaderData.needsCode ? <AppCodeField errors={errorsOf("code")} /> : null}
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Comprobando…" : "Confirmar"}
         </Button>

@@ -1,12 +1,21 @@
 import { Form, redirect, useNavigation } from "react-router";
-import { type AuthActionData, AuthError } from "~/components/site/auth-forms";
+import {
+  AccountField,
+  type AuthActionData,
+  AuthError,
+  useAccountForm,
+} from "~/components/site/auth-forms";
 import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
 import { getDb } from "~/db/client.server";
 import { resetPassword } from "~/modules/accounts/accounts.server";
 import { clientInfo } from "~/modules/accounts/guard.server";
-import { failure } from "~/modules/accounts/handlers.server";
+import {
+  checkNewPassword,
+  MESSAGES,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from "~/modules/accounts/form-rules";
+import { failure, orUnexpected } from "~/modules/accounts/handlers.server";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import { toastHeader } from "~/utils/toast.server";
 import type { Route } from "./+types/reset-password";
@@ -25,6 +34,10 @@ export function loader({ url }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
+  return orUnexpected(MESSAGES.newPasswordFailed, () => save(request, context, form));
+}
+
+async function save(request: Request, context: Route.ActionArgs["context"], form: FormData) {
   const result = await resetPassword(
     await getDb(),
     { token: form.get("token"), password: form.get("password"), confirm: form.get("confirm") },
@@ -41,35 +54,30 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as AuthActionData | undefined;
   const submitting = useNavigation().state === "submitting";
-  const errors = result?.fieldErrors ?? {};
+  const { errorsOf, formError, formProps } = useAccountForm(result, checkNewPassword);
   return (
     <section className="w-full max-w-md rounded-card border border-border bg-surface p-6 shadow-soft sm:p-8">
       <h1 className="text-h2">Elegir contraseña nueva</h1>
       {loaderData.token ? (
-        <Form method="post" className="mt-6 flex flex-col gap-4">
+        <Form method="post" className="mt-6 flex flex-col gap-4" {...formProps}>
           <input type="hidden" name="token" value={loaderData.token} />
-          <AuthError message={result?.formError ?? errors.token?.[0]} />
-          <FormField
+          <AuthError message={formError ?? result?.fieldErrors.token?.[0]} />
+          <AccountField
             label="Contraseña nueva"
             name="password"
-            required
-            errors={errors.password}
-            description="Al menos 8 caracteres."
-          >
-            {(field) => (
-              <Input
-                {...field}
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={8}
-                maxLength={128}
-              />
-            )}
-          </FormField>
-          <FormField label="Repite la contraseña" name="confirm" required errors={errors.confirm}>
-            {(field) => <Input {...field} type="password" autoComplete="new-password" required />}
-          </FormField>
+            type="password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+            errors={errorsOf("password")}
+            description={`Al menos ${PASSWORD_MIN} caracteres.`}
+          />
+          <AccountField
+            label="Repite la contraseña"
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            errors={errorsOf("confirm")}
+          />
           <Button type="submit" size="lg" disabled={submitting}>
             {submitting ? "Guardando..." : "Guardar contraseña"}
           </Button>

@@ -3,7 +3,7 @@ import { type AuthActionData, AuthError, SignUpForm } from "~/components/site/au
 import { getDb } from "~/db/client.server";
 import { signIn } from "~/modules/accounts/accounts.server";
 import { clientInfo } from "~/modules/accounts/guard.server";
-import { failure } from "~/modules/accounts/handlers.server";
+import { failure, orUnexpected } from "~/modules/accounts/handlers.server";
 import { MESSAGES } from "~/modules/accounts/schemas";
 import { completeSetup, setupTokenValid } from "~/modules/accounts/setup.server";
 import { readForm } from "~/utils/form";
@@ -27,6 +27,14 @@ export async function loader({ url }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
+  return orUnexpected(MESSAGES.signUpFailed, () => createAdministrator(request, context, form));
+}
+
+async function createAdministrator(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  form: FormData,
+) {
   const db = await getDb();
   const info = clientInfo(request, context);
   const input = {

@@ -1,8 +1,11 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthError } from "~/components/site/auth-forms";
+import {
+  AccountField,
+  AppCodeField,
+  AuthError,
+  useAccountForm,
+} from "~/components/site/auth-forms";
 import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
 import { getDb } from "~/db/client.server";
 import { clientInfo } from "~/modules/accounts/guard.server";
 import { redirectTarget, withCookies } from "~/modules/accounts/handlers.server";
@@ -60,6 +63,8 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const totp = method === "totp";
+  // Checked by the server only (its Spanish message comes back under the field).
+  const { errorsOf, formError, formProps } = useAccountForm(actionData);
   const other = new URLSearchParams({ redirectTo });
   if (totp) other.set("metodo", "recuperacion");
   return (
@@ -70,31 +75,22 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
           ? "Escribe el código de 6 dígitos que muestra tu aplicación de autenticación."
           : "Escribe uno de los códigos de recuperación que guardaste al activar la verificación. Cada código sirve una sola vez."}
       </p>
-      <Form method="post" className="mt-6 flex flex-col gap-4">
+      <Form method="post" className="mt-6 flex flex-col gap-4" {...formProps}>
         <input type="hidden" name="method" value={method} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <AuthError message={actionData?.formError} />
-        <FormField
-          label={totp ? "Código de la aplicación de autenticación" : "Código de recuperación"}
-          name="code"
-          required
-          errors={actionData?.fieldErrors?.code}
-        >
-          {(field) =>
-            totp ? (
-              <Input
-                {...field}
-                required
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9 ]{6,7}"
-                maxLength={7}
-              />
-            ) : (
-              <Input {...field} required autoComplete="off" maxLength={11} />
-            )
-          }
-        </FormField>
+        <AuthError message={formError} />
+        {totp ? (
+          <AppCodeField key="totp" errors={errorsOf("code")} />
+        ) : (
+          <AccountField
+            key="recovery"
+            label="Código de recuperación"
+            name="code"
+            autoComplete="off"
+            maxLength={11}
+            errors={errorsOf("code")}
+          />
+        )}
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Comprobando…" : "Verificar"}
         </Button>

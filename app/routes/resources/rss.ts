@@ -5,7 +5,7 @@ import { getSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
 import { escapeXml } from "~/utils/xml";
 
-/** RSS 2.0 feed of the blog: the 20 latest public articles. */
+/** RSS 2.0 feed of the blog: the 20 latest public articles, each with its author (dc:creator). */
 export async function loader() {
   const base = getEnv().PUBLIC_URL;
   const db = await getDb();
@@ -25,12 +25,13 @@ export async function loader() {
       <link>${escapeXml(link)}</link>
       <guid isPermaLink="true">${escapeXml(link)}</guid>
       <pubDate>${pubDate}</pubDate>
+      <dc:creator>${escapeXml(a.author || settings.professionalName)}</dc:creator>
       <description>${escapeXml(a.excerpt)}</description>
     </item>`;
     })
     .join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel>
     <title>${escapeXml(`Blog | ${settings.siteName}`)}</title>
     <link>${escapeXml(`${base}/blog`)}</link>
