@@ -98,7 +98,7 @@ export function SiteFooter({ settings, signedIn }: { settings: Settings; signedI
             {signedIn ? null : (
               <>
                 <span aria-hidden="true"> · </span>
-                <Link className="text-[#cfc9bf] underline underline-offset-4" to="/login">
+                <Link className="text-[#cfc9bf] underline underline-offset-4" to="/auth">
                   Acceder
                 </Link>
               </>

@@ -100,7 +100,7 @@ export function SiteHeader({
             <SignOutButton className="hidden md:max-lg:inline-flex xl:inline-flex" />
           ) : (
             <Link
-              to="/login"
+              to="/auth"
               className="hidden min-h-11 items-center rounded-full px-3 text-sm font-semibold text-primary no-underline hover:bg-primary-soft md:max-lg:inline-flex xl:inline-flex"
             >
               Acceder
@@ -138,7 +138,7 @@ export function SiteHeader({
                     <SignOutButton className="w-full" />
                   ) : (
                     <Link
-                      to="/login"
+                      to="/auth"
                       onClick={() => setOpen(false)}
                       className="flex min-h-11 items-center justify-center rounded-full font-semibold text-primary no-underline hover:bg-primary-soft"
                     >
@@ -170,7 +170,7 @@ export function SiteHeader({
             <SignOutButton />
           ) : (
             <a
-              href="/login"
+              href="/auth"
               className="inline-flex min-h-11 items-center px-3 text-sm font-semibold text-primary"
             >
               Acceder

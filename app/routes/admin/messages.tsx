@@ -387,8 +387,8 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
                     description={
                       <>
                         Se eliminarán todos los mensajes de{" "}
-                        <strong className="break-all">{eraseEmail.trim()}</strong>, los emails que
-                        los mencionan y sus copias .eml. Esta acción no se puede deshacer.
+                        <strong className="wrap-anywhere">{eraseEmail.trim()}</strong>, los emails
+                        que los mencionan y sus copias .eml. Esta acción no se puede deshacer.
                       </>
                     }
                     fields={{ intent: "erase", email: eraseEmail.trim() }}
