@@ -129,7 +129,7 @@ test("on a phone without JavaScript, the menu link shows the section list", asyn
   await expect(list).toBeVisible();
   // The staff entrance too (the booking link stays in the header at every width).
   await expect(page.getByRole("banner").getByRole("link", { name: /^Pedir cita/ })).toBeVisible();
-  await expect(list.getByRole("link", { name: "Acceder" })).toHaveAttribute("href", "/login");
+  await expect(list.getByRole("link", { name: "Acceder" })).toHaveAttribute("href", "/auth");
   await list.getByRole("link", { name: "Contacto" }).click();
   await expect(page).toHaveURL(/\/#contacto$/);
   await expect(page.locator("#contacto")).toBeInViewport();
