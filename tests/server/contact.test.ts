@@ -2,7 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPgDatabase } from "../support/db";
-import { type RunningServer, startServer, tempDataDir } from "../support/server";
+import { type RunningServer, startServer, tempDataDir, untilAcknowledged } from "../support/server";
 import { startSmtpSink } from "../support/smtp-sink";
 
 function send(server: RunningServer, fields: Record<string, string>) {
@@ -67,7 +67,7 @@ async function killDuringSubmissions(env: Record<string, string>, dataDir = temp
       }
     }
   })();
-  await new Promise((r) => setTimeout(r, 1500));
+  await untilAcknowledged(acknowledged);
   await server.stop("SIGKILL");
   stop = true;
   await client;

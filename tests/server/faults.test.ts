@@ -11,6 +11,7 @@ import {
   type RunningServer,
   startServer,
   tempDataDir,
+  untilAcknowledged,
 } from "../support/server";
 import { decodedBody, startSmtpSink } from "../support/smtp-sink";
 
@@ -72,7 +73,7 @@ async function killDuringReviews(env: Record<string, string>, dataDir = tempData
       }
     }
   })();
-  await new Promise((r) => setTimeout(r, 1500));
+  await untilAcknowledged(acknowledged);
   await server.stop("SIGKILL");
   stop = true;
   await client;

@@ -210,3 +210,15 @@ export async function signInOverHttp(
   secrets.set(email, enrolled.secret);
   return enrolled.cookie;
 }
+
+/**
+ * Waits until a stream of writes has had a few answers (at most 20 s), to kill the server in the
+ * middle of it: a fixed delay failed on a busy machine, where a fresh server's first answers took
+ * longer than the delay.
+ */
+export async function untilAcknowledged(acknowledged: unknown[], count = 10) {
+  const deadline = Date.now() + 20_000;
+  while (acknowledged.length < count && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
