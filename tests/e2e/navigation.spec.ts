@@ -1,5 +1,12 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, gotoHydrated, signInAsAdmin, test } from "./fixtures";
+import {
+  expect,
+  expectAccessible,
+  gotoHydrated,
+  saveSettings,
+  signInAsAdmin,
+  test,
+} from "./fixtures";
 
 /**
  * Issue #17, what a visitor touches: section links land on their section, nothing floats over the
@@ -68,8 +75,22 @@ async function newPage(browser: Browser, viewport: { width: number; height: numb
     locale: "es-ES",
     timezoneId: "Europe/Madrid",
   });
+  // A visitor who has already made the cookie choice: other specs turn analytics on, and the
+  // consent banner (tests/e2e/consent.spec.ts) is not what these tests are about.
+  await context.addInitScript(() =>
+    window.localStorage.setItem(
+      "cookie_consent",
+      JSON.stringify({ analytics: false, at: new Date().toISOString() }),
+    ),
+  );
   return { context, page: await context.newPage() };
 }
+
+/** A real booking site (example values in Ajustes are never shown publicly). */
+const BOOKING_URL = "https://reservas.example.org/ribera";
+test.beforeAll(async ({ browser }) => {
+  await saveSettings(browser, { bookingUrl: BOOKING_URL });
+});
 
 for (const viewport of [PHONE, DESKTOP]) {
   for (const js of [true, false]) {
@@ -127,8 +148,9 @@ test.describe("nothing floats over the content", () => {
   test.use({ viewport: PHONE });
 
   test("on a phone the crisis lines (024, 112) can be tapped at the bottom of every page", async ({
-    page,
+    browser,
   }) => {
+    const { context, page } = await newPage(browser, PHONE);
     for (const path of ["/", "/blog", "/blog/duelo-como-abordarlo", "/servicios/mindfulness"]) {
       await gotoHydrated(page, path);
       // Nothing is fixed over the page (the sticky header scrolls with it and stays at the top).
@@ -141,10 +163,19 @@ test.describe("nothing floats over the content", () => {
           .map((el) => el.outerHTML.slice(0, 80)),
       );
       expect(fixed, `${path}: elementos fijos sobre el contenido`).toEqual([]);
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       for (const number of ["024", "112"]) {
         const link = page.getByRole("contentinfo").getByRole("link", { name: number, exact: true });
-        await expect(link).toBeInViewport();
+        // Scrolled to the end as a visitor would, again while sections below the first screen
+        // are laid out (render-when-visible) and the page grows.
+        await expect
+          .poll(async () => {
+            await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+            return link.evaluate((el) => {
+              const box = el.getBoundingClientRect();
+              return box.top >= 0 && box.bottom <= window.innerHeight;
+            });
+          })
+          .toBe(true);
         const box = (await link.boundingBox())!;
         const hit = await page.evaluate(
           ({ x, y }) => document.elementFromPoint(x, y)?.closest("a")?.getAttribute("href"),
@@ -153,6 +184,7 @@ test.describe("nothing floats over the content", () => {
         expect(hit, `${path}: lo que hay en el centro del enlace ${number}`).toBe(`tel:${number}`);
       }
     }
+    await context.close();
   });
 });
 
@@ -174,7 +206,7 @@ test.describe("the header at every width", () => {
       }
       const book = header.getByRole("link", { name: /^Pedir cita/ });
       await expect(book).toBeInViewport({ ratio: 1 });
-      await expect(book).toHaveAttribute("href", "https://example.com/reservas");
+      await expect(book).toHaveAttribute("href", BOOKING_URL);
       // Side by side, in one row: logo, menu, main action; nothing cut or overlapping.
       const logo = (await header.locator('a[href="/#inicio"]').first().boundingBox())!;
       const menu = (await nav.boundingBox())!;
@@ -199,7 +231,7 @@ test.describe("the header at every width", () => {
       await expect(page.getByRole("button", { name: "Abrir menú" })).toBeInViewport({ ratio: 1 });
       const book = header.getByRole("link", { name: /^Pedir cita/ });
       await expect(book).toBeInViewport({ ratio: 1 });
-      await expect(book).toHaveAttribute("href", "https://example.com/reservas");
+      await expect(book).toHaveAttribute("href", BOOKING_URL);
       await expect(book).toHaveAttribute("target", "_blank");
       expect((await book.boundingBox())!.height).toBeGreaterThanOrEqual(44);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
@@ -232,7 +264,7 @@ test.describe("the header at every width", () => {
       await expect.poll(() => settledOffset(visitor, "contacto"), SETTLE).toBeLessThanOrEqual(8);
       await context.close();
     } finally {
-      await setBookingUrl("https://example.com/reservas");
+      await setBookingUrl(BOOKING_URL);
     }
   });
 });

@@ -10,12 +10,32 @@ function renderAllSections() {
   document.documentElement.classList.add("render-all");
 }
 
+/**
+ * Content above the section can still change height just after the jump (a part of the page that
+ * finishes loading, such as the reviews strip): for a moment, scroll to the section again when the
+ * page's height changes, unless the visitor scrolls by themselves.
+ */
+function keepInView(el: HTMLElement, behavior: ScrollBehavior) {
+  const USER_INPUT = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+  const observer = new ResizeObserver(() => el.scrollIntoView({ behavior, block: "start" }));
+  const stop = () => {
+    observer.disconnect();
+    for (const type of USER_INPUT) window.removeEventListener(type, stop);
+  };
+  observer.observe(document.body);
+  for (const type of USER_INPUT) window.addEventListener(type, stop, { passive: true });
+  setTimeout(stop, KEEP_IN_VIEW_MS);
+}
+const KEEP_IN_VIEW_MS = 2_000;
+
 function scrollToSection(id: string) {
   const el = document.getElementById(id);
   if (!el) return false;
   renderAllSections();
   const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  el.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+  const behavior = reduce ? "auto" : "smooth";
+  el.scrollIntoView({ behavior, block: "start" });
+  keepInView(el, behavior);
   window.history.replaceState(window.history.state, "", `/#${id}`);
   // Move keyboard focus with the view so the next Tab starts in the section.
   if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");

@@ -16,6 +16,8 @@ export function Toaster({ toastOptions, icons, ...props }: ToasterProps) {
         closeButton: true,
         closeButtonAriaLabel: "Cerrar notificación",
         ...toastOptions,
+        // WCAG 2.2 target size: sonner draws its close button at 20 px.
+        classNames: { closeButton: "size-6!", ...toastOptions?.classNames },
       }}
       icons={{
         success: <CheckCircle2 aria-hidden="true" className="size-5 text-success" />,
