@@ -14,7 +14,7 @@ import { pendingReviewCount } from "~/modules/reviews/reviews.server";
 import { categoryLabel } from "~/modules/blog/categories";
 import { cn } from "~/utils/cn";
 import { formatShortDate, greetingFor } from "~/utils/format";
-import { madridHour } from "~/utils/format-time";
+import { formatDateTime, madridHour } from "~/utils/format-time";
 import type { PageViewStats } from "~/modules/analytics/page-views.server";
 import type { Route } from "./+types/dashboard";
 
@@ -44,19 +44,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     unread,
     pendingReviews,
     visits,
-    // Written here, in Spanish time: the same text on the server and in the browser.
     lastAccess: previous
       ? {
           at: previous.at.toISOString(),
-          label: new Intl.DateTimeFormat("es-ES", {
-            timeZone: "Europe/Madrid",
-            day: "numeric",
-            month: "long",
-            year: "numeric",
-            hour: "2-digit",
-            minute: "2-digit",
-            hourCycle: "h23",
-          }).format(previous.at),
           platform: previous.platform,
         }
       : null,
@@ -143,7 +133,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {lastAccess ? (
               <>
                 <p className="text-lg font-semibold">
-                  <time dateTime={lastAccess.at}>{lastAccess.label}</time>
+                  <time dateTime={lastAccess.at}>{formatDateTime(lastAccess.at)}</time>
                 </p>
                 <p className="text-muted">
                   {lastAccess.platform ? `Desde ${lastAccess.platform} · ` : ""}hora de España
