@@ -29,8 +29,8 @@ import { isPrivatePath } from "./request-guards";
 export interface PageCacheOptions {
   /** Memory cap for the stored bytes (bodies in every encoding, keys and headers). */
   maxBytes: number;
-  /** The database's content version (app/db/content-version.server.ts). */
-  readVersion: () => Promise<number>;
+  /** The database's content version (app/db/content-version.server.ts), compared for equality. */
+  readVersion: () => Promise<string | number>;
   /** The Content-Security-Policy for a page whose inline scripts have these sources. */
   contentSecurityPolicy: (scriptSources: string[]) => string;
   /** Entries larger than this (identity) are served but not kept. */
@@ -70,6 +70,8 @@ const HOP_HEADERS = new Set([
   "vary",
 ]);
 const MAX_KEY_LENGTH = 2048;
+/** Pages waiting to be compressed; more are left uncompressed (each costs a render anyway). */
+const MAX_COMPRESSION_QUEUE = 1000;
 /** Rough per-entry bookkeeping (objects, header strings) added to its bytes. */
 const ENTRY_OVERHEAD = 512;
 
@@ -226,6 +228,28 @@ export function createPageCache(options: PageCacheOptions) {
     return { headers, body, etag, csp };
   }
 
+  // Compression runs off the main thread, one page at a time; pages waiting for it are named by
+  // key only (a flood of new URLs cannot pile up bodies here), and until then go out uncompressed.
+  const toCompress = new Set<string>();
+  let compressing = false;
+  function queueCompression(key: string) {
+    if (toCompress.size >= MAX_COMPRESSION_QUEUE) return;
+    toCompress.add(key);
+    if (!compressing) void drainCompression();
+  }
+  async function drainCompression() {
+    compressing = true;
+    for (const key of toCompress) {
+      toCompress.delete(key);
+      const entry = entries.peek(key);
+      if (!entry || entry.br) continue;
+      await compress(key, entry).catch((error: unknown) =>
+        options.onError?.(error, "no se pudo comprimir una página guardada"),
+      );
+    }
+    compressing = false;
+  }
+
   async function compress(key: string, entry: Entry) {
     const [gz, br] = await Promise.all([
       gzip(entry.body, { level: 9 }),
@@ -301,11 +325,7 @@ export function createPageCache(options: PageCacheOptions) {
         const entry = makeEntry(response, raw, String(res.locals.cspNonce ?? ""));
         if (generation === current) {
           entries.set(key, entry);
-          if (isCompressible(response.headers.get("content-type") ?? "")) {
-            compress(key, entry).catch((error: unknown) =>
-              options.onError?.(error, "no se pudo comprimir una página guardada"),
-            );
-          }
+          if (isCompressible(response.headers.get("content-type") ?? "")) queueCompression(key);
         }
         settle(entry);
         send(req, res, entry, "MISS");

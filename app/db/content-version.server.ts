@@ -8,11 +8,21 @@ import { contentVersion } from "./schema";
  * when what an anonymous visitor can see may have changed.
  */
 export async function readContentVersion(db: Db): Promise<number> {
+  return (await readContentToken(db)).version;
+}
+
+/**
+ * The version with the time it was raised: restoring a backup (pg_restore) brings an older
+ * version back, and later changes count up from there again; with the time, a number reached
+ * again is never mistaken for the same content by an instance that saw it before the restore.
+ */
+async function readContentToken(db: Db) {
   const [row] = await db
-    .select({ version: contentVersion.version })
+    .select({ version: contentVersion.version, changedAt: contentVersion.changedAt })
     .from(contentVersion)
     .where(eq(contentVersion.id, 1));
-  return row?.version ?? 0;
+  const version = row?.version ?? 0;
+  return { version, token: `${version}@${row?.changedAt.getTime() ?? 0}` };
 }
 
 /** For a change the triggers do not see (a file, not a row): the same bump, by hand. */
@@ -49,13 +59,16 @@ function track(handle: DbHandle) {
 }
 
 /**
- * The current content version, for the page cache. PostgreSQL: read from the database (other
- * instances write there too; a NOTIFY could arrive after the visitor's next request). PGlite: only
- * this process can open it, and it delivers a NOTIFY before the writing call returns, so the
- * announced version is exact and costs no query (a PGlite query takes ~0.4 ms of this thread).
+ * The current content version, for the page cache (compared for equality only). PostgreSQL: read
+ * from the database (other instances write there too; a NOTIFY could arrive after the visitor's
+ * next request). PGlite: only this process can open it, and it delivers a NOTIFY before the
+ * writing call returns, so the announced version is exact and costs no query (a PGlite query
+ * takes ~0.4 ms of this thread; its backups are restored with the server stopped).
  */
-export async function currentContentVersion(getHandle: () => Promise<DbHandle> = getDbHandle) {
+export async function currentContentVersion(
+  getHandle: () => Promise<DbHandle> = getDbHandle,
+): Promise<string> {
   const handle = await getHandle();
-  if (handle.driver !== "pglite") return readContentVersion(handle.db);
-  return (await track(handle)).current;
+  if (handle.driver !== "pglite") return (await readContentToken(handle.db)).token;
+  return String((await track(handle)).current);
 }

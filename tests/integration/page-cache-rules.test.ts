@@ -198,11 +198,11 @@ describe.each(DRIVERS)("the content version on %s", (driver) => {
     await handle?.cleanup();
   });
 
-  /** The version the page cache would use, read right after `write` returned. */
+  /** Whether the version the page cache would use changed, read right after `write` returned. */
   async function afterWrite(write: () => Promise<unknown>) {
     const before = await currentContentVersion(async () => handle);
     await write();
-    return (await currentContentVersion(async () => handle)) - before;
+    return (await currentContentVersion(async () => handle)) !== before;
   }
 
   it("goes up with every public change, as soon as the write returns", async () => {
@@ -230,7 +230,7 @@ describe.each(DRIVERS)("the content version on %s", (driver) => {
       ],
       ["file uploaded", () => bumpContentVersion(handle.db)],
     ];
-    for (const [what, write] of changes) expect(await afterWrite(write), what).toBeGreaterThan(0);
+    for (const [what, write] of changes) expect(await afterWrite(write), what).toBe(true);
   });
 
   it("stays put for what no visitor sees: a review waiting for moderation, messages, counts", async () => {
@@ -238,7 +238,7 @@ describe.each(DRIVERS)("the content version on %s", (driver) => {
       await afterWrite(() =>
         handle.db.insert(reviews).values({ name: "Ana", content: "Muy bien", rating: 5 }),
       ),
-    ).toBe(0);
+    ).toBe(false);
     expect(
       await afterWrite(() =>
         handle.db.insert(contactMessages).values({
@@ -248,6 +248,6 @@ describe.each(DRIVERS)("the content version on %s", (driver) => {
           consentAt: new Date(),
         }),
       ),
-    ).toBe(0);
+    ).toBe(false);
   });
 });
