@@ -270,11 +270,9 @@ export function createPageCache(options: PageCacheOptions) {
   async function lookup(req: Request, res: Response, next: NextFunction) {
     const reason = unsharedReason(req);
     if (reason) {
-      // A public page rendered for someone with a session: nobody else may get it from a cache.
-      if (reason === "personal") {
-        res.setHeader("Cache-Control", "private, no-store");
-        res.locals.noStore = true;
-      }
+      // Rendered for someone with a session: the React Router handler marks what the route
+      // leaves unsaid (pages, their data) `private, no-store`, so no other cache shares it either.
+      if (reason === "personal") res.locals.personal = true;
       return next();
     }
     let current: string;

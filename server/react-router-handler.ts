@@ -94,6 +94,10 @@ async function sendResponse(res: Response, response: globalThis.Response) {
     if (key === "cache-control" && res.locals.noStore) continue;
     res.append(key, value);
   }
+  // A page or its data rendered for someone with a session (server/page-cache.ts): personal.
+  if (res.locals.personal && !response.headers.has("cache-control") && !res.locals.noStore) {
+    res.setHeader("Cache-Control", "private, no-store");
+  }
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (!response.body) {
     res.end();
