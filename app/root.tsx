@@ -19,6 +19,7 @@ import { requestSettings } from "~/modules/settings/settings.server";
 import { earlyInputScript, replayEarlyInput } from "~/utils/early-input";
 import { getEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";
+import { webFontScript } from "~/utils/web-font";
 import { type Notice, NOTICE_EVENT, notify } from "~/utils/notify";
 import { takeToast, toastMiddleware } from "~/utils/toast.server";
 import appCss from "./styles/app.css?inline";
@@ -58,7 +59,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
     replayEarlyInput();
   }, []);
   return (
-    <html lang="es">
+    // web-font.ts adds a class to <html> before React hydrates it.
+    <html lang="es" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -80,6 +82,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           nonce={nonce}
           suppressHydrationWarning
           dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? earlyInputScript() : "" }}
+        />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? webFontScript() : "" }}
         />
         <meta name="theme-color" content="#2f6f68" />
         <Meta />

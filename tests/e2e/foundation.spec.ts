@@ -30,6 +30,42 @@ for (const { path, heading } of PAGES) {
   });
 }
 
+test("the heading font waits until the loaded page is painted; from a page of the site it is used at once", async ({
+  page,
+  baseURL,
+}) => {
+  // Whether headings asked for the font (app/utils/web-font.ts) when the document was parsed.
+  await page.addInitScript(() =>
+    document.addEventListener("DOMContentLoaded", () => {
+      (window as { fontAtStart?: boolean }).fontAtStart =
+        document.documentElement.classList.contains("web-font");
+    }),
+  );
+  const fontLoaded = () => page.evaluate(() => document.fonts.check('600 1em "Fraunces"'));
+
+  await page.goto("/");
+  await expect.poll(fontLoaded).toBe(true);
+  const first = await page.evaluate(() => {
+    const font = performance.getEntriesByType("resource").find((e) => e.name.endsWith(".woff2"));
+    const [nav] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+    const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+    return {
+      atStart: (window as { fontAtStart?: boolean }).fontAtStart,
+      font: font?.startTime ?? 0,
+      load: nav!.loadEventEnd,
+      fcp: fcp?.startTime ?? Infinity,
+    };
+  });
+  expect(first.atStart).toBe(false);
+  expect(first.font).toBeGreaterThan(first.load);
+  expect(first.font).toBeGreaterThan(first.fcp);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCSS("font-family", /^Fraunces,/);
+
+  await page.goto("/blog", { referer: `${baseURL}/` });
+  expect(await page.evaluate(() => (window as { fontAtStart?: boolean }).fontAtStart)).toBe(true);
+  await expect.poll(fontLoaded).toBe(true);
+});
+
 test("unknown paths show the 404 page with a link home", async ({ page }) => {
   const response = await page.goto("/esta-pagina-no-existe");
   expect(response?.status()).toBe(404);
@@ -110,6 +146,11 @@ test("without JavaScript, section links are plain links that work", async ({ bro
     .click();
   await expect(page).toHaveURL(/\/#servicios$/);
   await expect(page.locator("#servicios")).toBeInViewport();
+  // The heading font at once (app.css, `scripting: none`).
+  await expect(page.getByRole("heading", { level: 1 }).first()).toHaveCSS(
+    "font-family",
+    /^Fraunces,/,
+  );
   await context.close();
 });
 

@@ -1,5 +1,8 @@
 import { gzipSync } from "node:zlib";
+import fontverter from "fontverter";
+import * as hb from "harfbuzzjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HEADING_FONT } from "../../scripts/heading-font.js";
 import { type RunningServer, startServer } from "../support/server";
 
 // Every page has the root layout's <head>: one of each kind.
@@ -38,5 +41,24 @@ describe("first paint of the built site", () => {
       // Nor for the heading font: it is not preloaded.
       expect(head, path).not.toMatch(/<link[^>]*as="font"/);
     }
+  });
+
+  it("serves the heading font cut to weight 600 and the characters of Spanish text", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const url = /url\((\/assets\/fraunces-[\w-]+\.woff2)\)/.exec(html)?.[1];
+    expect(url).toBeDefined();
+    const res = await fetch(`${server.url}${url}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+    const woff2 = Buffer.from(await res.arrayBuffer());
+    // The published variable font (Latin, weights 100–900) is 36.6 KB.
+    expect(woff2.length).toBeLessThanOrEqual(16 * 1024);
+
+    const face = new hb.Face(new hb.Blob(await fontverter.convert(woff2, "sfnt")));
+    const characters = new Set([...face.collectUnicodes()].map((c) => String.fromCodePoint(c)));
+    expect([...characters].sort()).toEqual([...new Set(HEADING_FONT.text)].sort());
+    for (const c of "¿¡áéíóúüñÁÉÍÓÚÜÑ«»–—“”…") expect(characters.has(c), c).toBe(true);
+    // One weight: no variation axis left.
+    expect(face.getAxisInfos()).toEqual({});
   });
 });
