@@ -59,8 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     replayEarlyInput();
   }, []);
   return (
-    // web-font.ts adds a class to <html> before React hydrates it.
-    <html lang="es" suppressHydrationWarning>
+    <html lang="es">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
