@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { headingFont } from "./scripts/heading-font.js";
 
 /**
  * Fewer, larger chunks for what every public page needs: on a slow phone connection each extra
@@ -34,5 +35,5 @@ export default defineConfig({
     // The SSR bundle's entry is our Express app, which embeds the React Router build.
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [headingFont(), tailwindcss(), reactRouter()],
 });

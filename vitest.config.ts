@@ -1,7 +1,10 @@
 import { defineConfig } from "vitest/config";
+import { headingFont } from "./scripts/heading-font.js";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
+  // app/utils/web-font.ts imports the heading font the build cuts.
+  plugins: [headingFont()],
   test: {
     include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",

@@ -19,9 +19,11 @@ import { requestSettings } from "~/modules/settings/settings.server";
 import { earlyInputScript, replayEarlyInput } from "~/utils/early-input";
 import { getEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";
+import { webFontScript } from "~/utils/web-font";
 import { type Notice, NOTICE_EVENT, notify } from "~/utils/notify";
 import { takeToast, toastMiddleware } from "~/utils/toast.server";
-import appCss from "./styles/app.css?url";
+import appCss from "./styles/app.css?inline";
+import appCssUrl from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -61,16 +63,30 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* The first script: keeps what is typed and clicked before hydration. The server
-            renders its text; the browser keeps it (the bundle does not carry it). */}
+        {/* The whole stylesheet (~10 KB gzip) in the document: the first paint waits for no
+            other request (on a slow phone connection, one or two round trips fewer). It stays
+            through client-side navigation, into the admin area too. The server renders its
+            text; the browser keeps it (the bundle does not carry it). In development, a link,
+            so that style changes reach the page without a reload. */}
+        {import.meta.env.DEV ? (
+          <link rel="stylesheet" href={appCssUrl} precedence="high" />
+        ) : (
+          <style
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? appCss : "" }}
+          />
+        )}
+        {/* The first script: keeps what is typed and clicked before hydration. */}
         <script
           nonce={nonce}
           suppressHydrationWarning
           dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? earlyInputScript() : "" }}
         />
-        {/* First in <head>, before the script preloads, so first paint waits for nothing else.
-            The heading font is not preloaded: it swaps in when ready (font-display: swap). */}
-        <link rel="stylesheet" href={appCss} precedence="high" />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? webFontScript() : "" }}
+        />
         <meta name="theme-color" content="#2f6f68" />
         <Meta />
         <Links />

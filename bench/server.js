@@ -7,23 +7,29 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-export async function startServer({ port = 3300, env = {} } = {}) {
+/**
+ * `beforeStart(env)` runs with the server's environment before it starts (e.g. to create an
+ * account with scripts/user-create.js: the embedded database takes one process at a time).
+ */
+export async function startServer({ port = 3300, env = {}, beforeStart } = {}) {
   if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
     throw new Error("Falta la compilación: ejecuta `npm run build` en la raíz del proyecto.");
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "psico-bench-"));
+  const serverEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    PUBLIC_URL: `http://localhost:${port}`,
+    ...env,
+  };
+  await beforeStart?.(serverEnv);
   const proc = spawn(process.execPath, ["server/main.js"], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      PUBLIC_URL: `http://localhost:${port}`,
-      ...env,
-    },
+    env: serverEnv,
     stdio: ["ignore", "inherit", "inherit"],
   });
   const url = `http://localhost:${port}`;

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, expectAccessible, saveSettings, test } from "./fixtures";
 
 const PAGES = [
@@ -29,6 +30,47 @@ for (const { path, heading } of PAGES) {
     expect(consoleErrors).toEqual([]);
   });
 }
+
+/** The heading font's state on the page: absent, or the FontFace's status. */
+function headingFont(page: Page) {
+  return page.evaluate(
+    () => [...document.fonts].find((face) => face.family.replace(/"/g, "") === "Fraunces")?.status,
+  );
+}
+
+test("the heading font waits until the loaded page is painted; from a page of the site it is used at once", async ({
+  page,
+  baseURL,
+}) => {
+  // Whether the page had the font (app/utils/web-font.ts) when the document was parsed.
+  await page.addInitScript(() =>
+    document.addEventListener("DOMContentLoaded", () => {
+      (window as { fontAtStart?: boolean }).fontAtStart = [...document.fonts].some(
+        (face) => face.family.replace(/"/g, "") === "Fraunces",
+      );
+    }),
+  );
+  const fontAtStart = () => page.evaluate(() => (window as { fontAtStart?: boolean }).fontAtStart);
+
+  await page.goto("/");
+  await expect.poll(() => headingFont(page)).toBe("loaded");
+  expect(await fontAtStart()).toBe(false);
+  const times = await page.evaluate(() => {
+    const font = performance.getEntriesByType("resource").find((e) => e.name.endsWith(".woff2"));
+    const [nav] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+    const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+    return { font: font?.startTime ?? 0, load: nav!.loadEventEnd, fcp: fcp?.startTime ?? Infinity };
+  });
+  expect(times.font).toBeGreaterThan(times.load);
+  expect(times.font).toBeGreaterThan(times.fcp);
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveCSS("font-family", /^Fraunces,/);
+  await expect(heading).toHaveCSS("font-weight", "600");
+
+  await page.goto("/blog", { referer: `${baseURL}/` });
+  expect(await fontAtStart()).toBe(true);
+  await expect.poll(() => headingFont(page)).toBe("loaded");
+});
 
 test("unknown paths show the 404 page with a link home", async ({ page }) => {
   const response = await page.goto("/esta-pagina-no-existe");
@@ -110,6 +152,8 @@ test("without JavaScript, section links are plain links that work", async ({ bro
     .click();
   await expect(page).toHaveURL(/\/#servicios$/);
   await expect(page.locator("#servicios")).toBeInViewport();
+  // The heading font, declared by app.css where no script runs.
+  await expect.poll(() => headingFont(page)).toBe("loaded");
   await context.close();
 });
 

@@ -141,7 +141,7 @@ describe("built server on a fresh PGlite data directory", () => {
 
   it("sends security headers and immutable caching on hashed assets", async () => {
     const html = await (await fetch(`${server.url}/`)).text();
-    const asset = /\/assets\/[^"]+\.css/.exec(html)![0];
+    const asset = /\/assets\/[^"()]+\.(?:js|woff2)/.exec(html)![0];
     const res = await fetch(`${server.url}${asset}`);
     expect(res.status).toBe(200);
     expectSecurityHeaders(res);

@@ -77,7 +77,7 @@ export function ReviewForm({
     return (
       <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
         <CheckCircle2 aria-hidden="true" className="size-12 text-success" />
-        <p className="font-serif text-h3">¡Gracias por tu reseña!</p>
+        <p className="font-serif text-h3 font-semibold">¡Gracias por tu reseña!</p>
         <p className="text-muted">
           La revisaremos y la publicaremos en breve. Tu opinión ayuda a otras personas a dar el
           paso.

@@ -1,0 +1,65 @@
+/**
+ * The heading font never delays the first screen.
+ *
+ * A web font that headings ask for in the stylesheet is requested while the page is laid out for
+ * the first time, so it competes with the page's own requests and, on a fast connection, arrives
+ * before the first paint, which then waits for it (Lighthouse's simulation of a slow phone counts
+ * the whole font download before the first text). So the stylesheet names "Fraunces" first but
+ * declares no such font (only where no script runs, app.css): headings start in the
+ * metric-adjusted fallback, and this script, inline in the <head>, adds the font to the page
+ * (CSS Font Loading API) once the page has loaded (its text and first images) and its first
+ * contentful paint has been shown, and only once it has arrived: one relayout, in one short task.
+ * Coming from another page of the site the font is most likely in the cache already: it is added
+ * at once, like a stylesheet's font, so headings do not change font in front of the reader.
+ */
+import headingFontUrl from "../../node_modules/.cache/heading-font/fraunces-600.woff2?url";
+
+/** Runs in the browser before any bundle: self-contained, serialised with `toString()`. */
+function install(url: string) {
+  const face = new FontFace("Fraunces", `url(${url}) format("woff2")`, {
+    weight: "600",
+    display: "swap",
+  });
+  let fromThisSite = false;
+  try {
+    fromThisSite = new URL(document.referrer).origin === location.origin;
+  } catch {
+    // No referrer (an address typed, a bookmark, another site's policy).
+  }
+  if (fromThisSite) {
+    document.fonts.add(face);
+    return;
+  }
+  // Once the load event has fired and the first contentful paint has been shown (its time is
+  // known only then: it can come well after the paint was made), plus one frame.
+  let loaded = false;
+  let painted = !window.PerformanceObserver?.supportedEntryTypes?.includes("paint");
+  const next = () => {
+    if (!loaded || !painted) return;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        // Without the font (offline, blocked) headings keep the fallback.
+        face.load().then(
+          () => document.fonts.add(face),
+          () => {},
+        );
+      }, 0),
+    );
+  };
+  if (!painted) {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName("first-contentful-paint").length) return;
+      observer.disconnect();
+      painted = true;
+      next();
+    }).observe({ type: "paint", buffered: true });
+  }
+  addEventListener("load", () => {
+    loaded = true;
+    next();
+  });
+}
+
+export function webFontScript() {
+  return `(${install.toString()})(${JSON.stringify(headingFontUrl)});`;
+}

@@ -1,0 +1,64 @@
+import { gzipSync } from "node:zlib";
+import fontverter from "fontverter";
+import * as hb from "harfbuzzjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HEADING_FONT } from "../../scripts/heading-font.js";
+import { type RunningServer, startServer } from "../support/server";
+
+// Every page has the root layout's <head>: one of each kind.
+const PAGES = [
+  "/",
+  "/servicios/terapia-individual",
+  "/blog",
+  "/blog/duelo-como-abordarlo",
+  "/auth",
+];
+
+/** What the first paint waits for: stylesheets named in the <head>, and the CSS written in it. */
+const RENDER_BLOCKING_CSS_LIMIT = 15 * 1024;
+
+describe("first paint of the built site", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("waits for no stylesheet request: the whole CSS is in the <head>, under 15 KB gzip", async () => {
+    for (const path of PAGES) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      expect(html, path).not.toMatch(/<link[^>]*rel="stylesheet"/);
+      const head = /<head>(.*?)<\/head>/s.exec(html)![1]!;
+      const styles = [...head.matchAll(/<style[^>]*>(.*?)<\/style>/gs)].map((m) => m[1]!);
+      expect(styles, path).toHaveLength(1);
+      // Tailwind's output for every page, the admin area's included (client-side navigation).
+      expect(styles[0], path).toContain(".container-page");
+      expect(gzipSync(styles[0]!, { level: 9 }).length, path).toBeLessThanOrEqual(
+        RENDER_BLOCKING_CSS_LIMIT,
+      );
+      // Nor for the heading font: it is not preloaded.
+      expect(head, path).not.toMatch(/<link[^>]*as="font"/);
+    }
+  });
+
+  it("serves the heading font cut to weight 600 and the characters of Spanish text", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const url = /url\((\/assets\/fraunces-[\w-]+\.woff2)\)/.exec(html)?.[1];
+    expect(url).toBeDefined();
+    const res = await fetch(`${server.url}${url}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+    const woff2 = Buffer.from(await res.arrayBuffer());
+    // The published variable font (Latin, weights 100–900) is 36.6 KB.
+    expect(woff2.length).toBeLessThanOrEqual(16 * 1024);
+
+    const face = new hb.Face(new hb.Blob(await fontverter.convert(woff2, "sfnt")));
+    const characters = new Set([...face.collectUnicodes()].map((c) => String.fromCodePoint(c)));
+    expect([...characters].sort()).toEqual([...new Set(HEADING_FONT.text)].sort());
+    for (const c of "¿¡áéíóúüñÁÉÍÓÚÜÑ«»–—“”…") expect(characters.has(c), c).toBe(true);
+    // One weight: no variation axis left.
+    expect(face.getAxisInfos()).toEqual({});
+  });
+});
