@@ -3,7 +3,7 @@ import { headingFont } from "./scripts/heading-font.js";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
-  // app/utils/web-font.ts imports the heading font the build cuts.
+  // app/utils/after-first-screen.ts imports the heading font the build cuts.
   plugins: [headingFont()],
   test: {
     include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts"],

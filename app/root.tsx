@@ -19,17 +19,17 @@ import { requestSettings } from "~/modules/settings/settings.server";
 import { earlyInputScript, replayEarlyInput } from "~/utils/early-input";
 import { getEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";
-import { webFontScript } from "~/utils/web-font";
+import { afterFirstScreenScript } from "~/utils/after-first-screen";
 import { type Notice, NOTICE_EVENT, notify } from "~/utils/notify";
 import { takeToast, toastMiddleware } from "~/utils/toast.server";
 import appCss from "./styles/app.css?inline";
 import appCssUrl from "./styles/app.css?url";
 
+// The manifest is linked once the first screen has been shown (app/utils/after-first-screen.ts).
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/site.webmanifest" },
 ];
 
 export const middleware: Route.MiddlewareFunction[] = [toastMiddleware];
@@ -85,7 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script
           nonce={nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? webFontScript() : "" }}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? afterFirstScreenScript() : "" }}
         />
         <meta name="theme-color" content="#2f6f68" />
         <Meta />

@@ -10,7 +10,7 @@ import subsetFont from "subset-font";
  */
 export const HEADING_FONT = {
   source: "node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2",
-  /** Where app.css and web-font.ts read it from; Vite hashes it into /assets like any asset. */
+  /** Where app.css and after-first-screen.ts read it from; Vite hashes it into /assets like any asset. */
   output: "node_modules/.cache/heading-font/fraunces-600.woff2",
   weight: 600,
   text:
@@ -36,7 +36,7 @@ export async function writeHeadingFont(root) {
 
 /**
  * Writes the subset as soon as the configuration is known, before anything is built, served or
- * tested (app.css and app/utils/web-font.ts refer to the file).
+ * tested (app.css and app/utils/after-first-screen.ts refer to the file).
  * @returns {import("vite").Plugin}
  */
 export function headingFont() {

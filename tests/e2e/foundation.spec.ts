@@ -38,11 +38,11 @@ function headingFont(page: Page) {
   );
 }
 
-test("the heading font waits until the loaded page is painted; from a page of the site it is used at once", async ({
+test("the heading font and the manifest wait until the loaded page is painted; from a page of the site the font is used at once", async ({
   page,
   baseURL,
 }) => {
-  // Whether the page had the font (app/utils/web-font.ts) when the document was parsed.
+  // Whether the page had the font (app/utils/after-first-screen.ts) when the document was parsed.
   await page.addInitScript(() =>
     document.addEventListener("DOMContentLoaded", () => {
       (window as { fontAtStart?: boolean }).fontAtStart = [...document.fonts].some(
@@ -66,6 +66,11 @@ test("the heading font waits until the loaded page is painted; from a page of th
   const heading = page.getByRole("heading", { level: 1 });
   await expect(heading).toHaveCSS("font-family", /^Fraunces,/);
   await expect(heading).toHaveCSS("font-weight", "600");
+  // The web app manifest is linked at that same moment.
+  await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute(
+    "href",
+    "/site.webmanifest",
+  );
 
   await page.goto("/blog", { referer: `${baseURL}/` });
   expect(await fontAtStart()).toBe(true);

@@ -1,5 +1,6 @@
 /**
- * The heading font never delays the first screen.
+ * What the first screen does not need waits until it has been shown: the heading font and the
+ * web app manifest.
  *
  * A web font that headings ask for in the stylesheet is requested while the page is laid out for
  * the first time, so it competes with the page's own requests and, on a fast connection, arrives
@@ -11,12 +12,18 @@
  * contentful paint has been shown, and only once it has arrived: one relayout, in one short task.
  * Coming from another page of the site the font is most likely in the cache already: it is added
  * at once, like a stylesheet's font, so headings do not change font in front of the reader.
+ *
+ * The manifest (for installing the site on a phone) is fetched by Chrome as soon as its <link> is
+ * read, next to the first screen's own requests (an article's cover); it is linked at that same
+ * later moment.
  */
 import headingFontUrl from "../../node_modules/.cache/heading-font/fraunces-600.woff2?url";
 
+export const MANIFEST_URL = "/site.webmanifest";
+
 /** Runs in the browser before any bundle: self-contained, serialised with `toString()`. */
-function install(url: string) {
-  const face = new FontFace("Fraunces", `url(${url}) format("woff2")`, {
+function install(fontUrl: string, manifestUrl: string) {
+  const face = new FontFace("Fraunces", `url(${fontUrl}) format("woff2")`, {
     weight: "600",
     display: "swap",
   });
@@ -26,25 +33,25 @@ function install(url: string) {
   } catch {
     // No referrer (an address typed, a bookmark, another site's policy).
   }
-  if (fromThisSite) {
-    document.fonts.add(face);
-    return;
-  }
+  if (fromThisSite) document.fonts.add(face);
+  const afterFirstScreen = () => {
+    const manifest = document.createElement("link");
+    manifest.rel = "manifest";
+    manifest.href = manifestUrl;
+    document.head.append(manifest);
+    // Without the font (offline, blocked) headings keep the fallback.
+    if (!fromThisSite)
+      face.load().then(
+        () => document.fonts.add(face),
+        () => {},
+      );
+  };
   // Once the load event has fired and the first contentful paint has been shown (its time is
   // known only then: it can come well after the paint was made), plus one frame.
   let loaded = false;
   let painted = !window.PerformanceObserver?.supportedEntryTypes?.includes("paint");
   const next = () => {
-    if (!loaded || !painted) return;
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        // Without the font (offline, blocked) headings keep the fallback.
-        face.load().then(
-          () => document.fonts.add(face),
-          () => {},
-        );
-      }, 0),
-    );
+    if (loaded && painted) requestAnimationFrame(() => setTimeout(afterFirstScreen, 0));
   };
   if (!painted) {
     new PerformanceObserver((list, observer) => {
@@ -60,6 +67,6 @@ function install(url: string) {
   });
 }
 
-export function webFontScript() {
-  return `(${install.toString()})(${JSON.stringify(headingFontUrl)});`;
+export function afterFirstScreenScript() {
+  return `(${install.toString()})(${JSON.stringify(headingFontUrl)},${JSON.stringify(MANIFEST_URL)});`;
 }
