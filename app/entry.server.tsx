@@ -29,9 +29,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce } = loadContext.get(requestInfoContext);
-  // Crawlers and no-JS clients get the whole document at once.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
+  const { nonce, forCache } = loadContext.get(requestInfoContext);
+  // Crawlers, no-JS clients and the page cache (the same bytes for everyone) get the whole
+  // document at once.
+  const waitForAll =
+    forCache || isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
   // Public pages for visitors hydrate after the first paint; the admin area, the account pages
   // and anyone signed in hydrate at once (they work with the page right away).
   const afterPaint =

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
@@ -5,6 +6,7 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { requestInfoContext } from "~/context";
 import { closeDb, getDb, getDbHandle } from "~/db/client.server";
+import { currentContentVersion } from "~/db/content-version.server";
 import { countPageViews } from "~/modules/analytics/page-views.server";
 import { MAX_IMAGE_BYTES } from "~/modules/media/limits";
 import { rateLimitIp } from "~/utils/client-ip.server";
@@ -13,7 +15,8 @@ import { errSerializer, logger, safeUrl } from "~/utils/logger.server";
 import { errorPageHtml } from "./error-page";
 import { createRequestHandler } from "./react-router-handler";
 import { allowedMethods, limitBody, noNulInUrl, noStoreForPrivatePaths } from "./request-guards";
-import { nonce, sameOriginOnly, securityHeaders } from "./security";
+import { createPageCache } from "./page-cache";
+import { contentSecurityPolicy, nonce, sameOriginOnly, securityHeaders } from "./security";
 
 export interface AppOptions {
   /** build/client in production; absent in development (Vite serves assets). */
@@ -53,30 +56,9 @@ export function createApp({ staticDir }: AppOptions = {}) {
   app.use(allowedMethods);
   app.use(noNulInUrl);
   app.use(noStoreForPrivatePaths);
-  // Server-sent events must reach the browser as they are written, not when a buffer fills.
-  app.use(
-    compression({
-      filter: (req, res) =>
-        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
-        compression.filter(req, res),
-    }),
-  );
   app.use(sameOriginOnly(env.PUBLIC_URL));
   // Counts public page views per day once each response has finished (never delays it).
   app.use(countPageViews(getDb));
-
-  if (staticDir) {
-    app.use(
-      "/assets",
-      express.static(path.join(staticDir, "assets"), {
-        immutable: true,
-        maxAge: "1y",
-        index: false,
-        fallthrough: true,
-      }),
-    );
-    app.use(express.static(staticDir, { maxAge: "1h", index: false }));
-  }
 
   app.get("/healthz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -88,6 +70,49 @@ export function createApp({ staticDir }: AppOptions = {}) {
       res.status(503).json({ status: "error" });
     }
   });
+
+  // The files of the build (listed once: they do not change while the server runs).
+  const staticFiles = staticDir ? listFiles(staticDir) : new Set<string>();
+  const isStaticFile = (pathname: string) =>
+    pathname.startsWith("/assets/") || staticFiles.has(pathname);
+
+  // Anonymous visitors' pages from memory, stored compressed (so before `compression`); a miss
+  // goes on to React Router below and fills it.
+  if (!env.CACHE_DISABLED) {
+    const pageCache = createPageCache({
+      maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
+      readVersion: () => currentContentVersion(),
+      contentSecurityPolicy: (sources) => contentSecurityPolicy(env.PUBLIC_URL, sources),
+      onError: (err, what) => logger.warn({ err }, what),
+    });
+    app.use((req, res, next) =>
+      isStaticFile(req.path) ? next() : void pageCache.lookup(req, res, next),
+    );
+  }
+
+  // Server-sent events must reach the browser as they are written, not when a buffer fills.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
+        compression.filter(req, res),
+    }),
+  );
+
+  if (staticDir) {
+    app.use(
+      "/assets",
+      express.static(path.join(staticDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        fallthrough: true,
+      }),
+    );
+    // Only paths that are files of the build reach the disk (no stat() for every page).
+    const files = express.static(staticDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (staticFiles.has(req.path) ? files(req, res, next) : next()));
+  }
 
   app.use(
     limitBody({
@@ -112,6 +137,7 @@ export function createApp({ staticDir }: AppOptions = {}) {
           nonce: res.locals.cspNonce as string,
           // A real address (never a forged header value), IPv6 per /64: every rate-limit key.
           ip: rateLimitIp(req.ip, req.socket.remoteAddress),
+          forCache: res.locals.pageCache !== undefined,
         });
         return context;
       },
@@ -134,6 +160,17 @@ export function createApp({ staticDir }: AppOptions = {}) {
   };
   app.use(onError);
   return app;
+}
+
+/** Every file under `dir` as a URL path ("/favicon.ico", "/illustrations/hero.svg"). */
+function listFiles(dir: string) {
+  const files = new Set<string>();
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(dir, path.join(entry.parentPath, entry.name));
+    files.add(`/${relative.split(path.sep).join("/")}`);
+  }
+  return files;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number) {

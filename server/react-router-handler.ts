@@ -9,12 +9,13 @@ import {
   type ServerBuild,
   createRequestHandler as createReactRouterHandler,
 } from "react-router";
+import type { PageCacheFill } from "./page-cache";
 
 /**
  * @react-router/express's handler, except for the request body: React Router gets the body that
  * `limitBody` already read and checked (`res.locals.body`, a Buffer) or counts as it streams (the
- * image upload), never the raw request stream. And private paths keep `Cache-Control: no-store`
- * whatever a route sets.
+ * image upload), never the raw request stream. Private paths keep `Cache-Control: no-store`
+ * whatever a route sets. And a response the page cache asked for goes to it first.
  */
 export function createRequestHandler({
   build,
@@ -30,7 +31,10 @@ export function createRequestHandler({
     try {
       const request = toWebRequest(req, res);
       const response = await handleRequest(request, getLoadContext(req, res));
-      await sendResponse(res, response);
+      // A page the cache may keep: it takes the response and answers from its new entry.
+      const fill = res.locals.pageCache as PageCacheFill | undefined;
+      const rest = fill ? await fill.take(response) : response;
+      if (rest) await sendResponse(res, rest);
     } catch (error) {
       next(error);
     }

@@ -14,43 +14,57 @@ const PERMISSIONS_POLICY = [
   "browsing-topics=()",
 ].join(", ");
 
-/** A fresh nonce for every response; the CSP allows only scripts that carry it. */
+// Random bytes are drawn 4 KB at a time: one system call per 256 responses, not one each.
+let randomPool = Buffer.alloc(0);
+let randomOffset = 0;
+
+/** A fresh nonce for every response (16 random bytes); the CSP allows only scripts with it. */
 export function nonce(_req: Request, res: Response, next: NextFunction) {
-  res.locals.cspNonce = randomBytes(16).toString("base64");
+  if (randomOffset + 16 > randomPool.length) {
+    randomPool = randomBytes(4096);
+    randomOffset = 0;
+  }
+  res.locals.cspNonce = randomPool.toString("base64", randomOffset, randomOffset + 16);
+  randomOffset += 16;
   next();
+}
+
+const ANALYTICS_HOSTS = [
+  "https://*.google-analytics.com",
+  "https://*.analytics.google.com",
+  "https://*.googletagmanager.com",
+];
+
+/**
+ * The Content-Security-Policy, with the script sources that allow this response's inline
+ * scripts: `'nonce-…'` (a fresh nonce per rendered response) or `'sha256-…'` hashes (a page from
+ * the page cache, the same bytes for every visitor: docs/decisions/005). Scripts loaded by those
+ * (the bundles) are trusted through 'strict-dynamic'; nothing else runs, 'unsafe-inline' never.
+ */
+export function contentSecurityPolicy(publicUrl: string, scriptSources: string[]) {
+  const directives: Array<[string, string[]]> = [
+    ["default-src", ["'self'"]],
+    ["script-src", ["'self'", ...scriptSources, "'strict-dynamic'"]],
+    // Libraries (dialogs, drawers) set inline style attributes; scripts stay strict.
+    ["style-src", ["'self'", "'unsafe-inline'"]],
+    // The analytics hosts are only contacted after the visitor accepts analytics (D18).
+    ["img-src", ["'self'", "data:", "blob:", ...ANALYTICS_HOSTS]],
+    ["font-src", ["'self'"]],
+    ["connect-src", ["'self'", ...ANALYTICS_HOSTS]],
+    ["manifest-src", ["'self'"]],
+    ["object-src", ["'none'"]],
+    ["base-uri", ["'none'"]],
+    ["frame-ancestors", ["'none'"]],
+    ["form-action", ["'self'"]],
+  ];
+  if (publicUrl.startsWith("https://")) directives.push(["upgrade-insecure-requests", []]);
+  return directives.map(([name, values]) => [name, ...values].join(" ")).join(";");
 }
 
 export function securityHeaders(publicUrl: string) {
   const https = publicUrl.startsWith("https://");
-  const ANALYTICS_HOSTS = [
-    "https://*.google-analytics.com",
-    "https://*.analytics.google.com",
-    "https://*.googletagmanager.com",
-  ];
   const headers = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`,
-          "'strict-dynamic'",
-        ],
-        // Libraries (dialogs, drawers) set inline style attributes; scripts stay strict.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // The analytics hosts are only contacted after the visitor accepts analytics (D18).
-        imgSrc: ["'self'", "data:", "blob:", ...ANALYTICS_HOSTS],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...ANALYTICS_HOSTS],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
+    contentSecurityPolicy: false,
     strictTransportSecurity: https ? { maxAge: 63_072_000, includeSubDomains: true } : false,
     crossOriginOpenerPolicy: { policy: "same-origin" },
     crossOriginResourcePolicy: { policy: "same-origin" },
@@ -60,6 +74,10 @@ export function securityHeaders(publicUrl: string) {
   });
   return (req: Request, res: Response, next: NextFunction) => {
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    res.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy(publicUrl, [`'nonce-${res.locals.cspNonce as string}'`]),
+    );
     headers(req, res, next);
   };
 }

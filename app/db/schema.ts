@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -22,6 +23,22 @@ export const settings = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("settings_single_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * One row (id = 1) whose `version` goes up, in the same transaction, with every change that can
+ * alter what an anonymous visitor sees (articles, their old addresses, published reviews,
+ * settings): database triggers do it (drizzle/0014), so no write path can forget. The page cache
+ * (server/page-cache.ts) reads it before answering and drops everything when it moved.
+ */
+export const contentVersion = pgTable(
+  "content_version",
+  {
+    id: integer("id").primaryKey().default(1),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("content_version_single_row", sql`${t.id} = 1`)],
 );
 
 // ─── Accounts (better-auth's core tables, plus our role) ────────────────────────────────────────

@@ -43,6 +43,18 @@ const EnvSchema = z
       .min(1, "debe ser al menos 1")
       .max(10_240, "debe ser como mucho 10240 (10 MB)")
       .default(64),
+    // The page cache for anonymous visitors (server/page-cache.ts): its memory cap in MB, and
+    // CACHE_DISABLED=1 to turn it off (debugging; every page is then rendered for every visit).
+    PAGE_CACHE_MAX_MB: z.coerce
+      .number({ error: "debe ser un número de MB" })
+      .int("debe ser un número entero de MB")
+      .min(1, "debe ser al menos 1")
+      .max(4096, "debe ser como mucho 4096 (4 GB)")
+      .default(64),
+    CACHE_DISABLED: z
+      .enum(["0", "1", "true", "false", ""], { error: "debe ser 1 (desactivada) o 0" })
+      .default("0")
+      .transform((value) => value === "1" || value === "true"),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z
       .string()
