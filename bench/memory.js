@@ -33,6 +33,14 @@ const HEADERS = { "accept-encoding": BROWSER_ACCEPT_ENCODING };
 const WORDS = ["ansiedad", "duelo", "pareja", "estrés", "sueño", "autoestima", "terapia", "miedo"];
 const searchUrl = (n) => `/blog?q=${encodeURIComponent(`${WORDS[n % WORDS.length]} ${n}`)}`;
 
+/** CPU time (user + system, every thread: brotli runs in libuv's pool) of a process, in ms. */
+function cpuMs(pid) {
+  // utime and stime, fields 14 and 15 of /proc/<pid>/stat (counted after the "(name) ").
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100; // sysconf(_SC_CLK_TCK) on Linux
+
 /** VmRSS and VmHWM (peak since start) of a process, in MB. */
 function memory(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -73,6 +81,7 @@ async function measure(env) {
     let n = 0;
     const xCache = {};
     const started = Date.now();
+    const cpuBefore = cpuMs(server.pid);
     const result = await cannon({
       url: server.url,
       amount: COUNT,
@@ -80,13 +89,16 @@ async function measure(env) {
         {
           setupRequest: (req) => ({ ...req, path: searchUrl(n++) }),
           onResponse(status, body, context, headers) {
-            const key = `${status} ${headers["x-cache"] ?? "—"}`;
+            // autocannon keeps the header names as sent ("X-Cache").
+            const cache = Object.entries(headers).find(([k]) => k.toLowerCase() === "x-cache");
+            const key = `${status} ${cache?.[1] ?? "—"}`;
             xCache[key] = (xCache[key] ?? 0) + 1;
           },
         },
       ],
     });
     const seconds = (Date.now() - started) / 1000;
+    const cpuPerRequest = (cpuMs(server.pid) - cpuBefore) / COUNT;
     clearInterval(sampler);
     await sleep(3000);
     const after = memory(server.pid);
@@ -100,6 +112,7 @@ async function measure(env) {
       peak,
       hwm: after.hwm,
       seconds,
+      cpuPerRequest,
       errors: result.errors,
       timeouts: result.timeouts,
       xCache,
@@ -139,9 +152,11 @@ console.log(
     `al terminar ${load(loadAfter)}\n`,
 );
 console.log(
-  "| Base de datos | Caché | RSS antes (MB) | RSS después (MB) | RSS pico (MB) | Crecimiento pico (MB) | Crecimiento final (MB) | Respuestas (estado X-Cache) | Errores | Timeouts | Primera / última URL | Duración (s) | Objetivo |",
+  "| Base de datos | Caché | RSS antes (MB) | RSS después (MB) | RSS pico (MB) | Crecimiento pico (MB) | Crecimiento final (MB) | Respuestas (estado X-Cache) | Errores | Timeouts | Primera / última URL | Duración (s) | Peticiones/s | CPU del servidor por petición (ms) | Objetivo |",
 );
-console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+console.log(
+  "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+);
 let missed = false;
 for (const r of rows) {
   const growth = r.peak - r.before;
@@ -159,7 +174,7 @@ for (const r of rows) {
   console.log(
     `| ${r.db} | ${r.config.label} | ${mb(r.before)} | ${mb(r.after)} | ${mb(r.peak)} | ` +
       `${mb(growth)} | ${mb(r.after - r.before)} | ${responses} | ${r.errors - r.timeouts} | ` +
-      `${r.timeouts} | ${r.firstLast} | ${Math.round(r.seconds)} | ${target} |`,
+      `${r.timeouts} | ${r.firstLast} | ${Math.round(r.seconds)} | ${mb(COUNT / r.seconds)} | ${r.cpuPerRequest.toFixed(1)} | ${target} |`,
   );
 }
 console.log(

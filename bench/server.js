@@ -22,12 +22,13 @@ export function freePort() {
   });
 }
 
-export async function startServer({ port = 3300, env = {} } = {}) {
+/** `nodeArgs`: flags for node before the script (e.g. --cpu-prof, not allowed in NODE_OPTIONS). */
+export async function startServer({ port = 3300, env = {}, nodeArgs = [] } = {}) {
   if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
     throw new Error("Falta la compilación: ejecuta `npm run build` en la raíz del proyecto.");
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "psico-bench-"));
-  const proc = spawn(process.execPath, ["server/main.js"], {
+  const proc = spawn(process.execPath, [...nodeArgs, "server/main.js"], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -43,8 +44,10 @@ export async function startServer({ port = 3300, env = {} } = {}) {
   });
   const url = `http://localhost:${port}`;
   for (let i = 0; i < 300; i++) {
-    if (proc.exitCode !== null)
+    if (proc.exitCode !== null) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
       throw new Error(`El servidor terminó al arrancar (${proc.exitCode}).`);
+    }
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {}
