@@ -1,8 +1,15 @@
-// npm run bench:load — autocannon against the built server on PostgreSQL and on PGlite, with nginx
-// serving saved copies of the same HTML as the physical reference; then contact-form POSTs at a
-// steady rate (RATE_LIMIT_DISABLED=1) and a count of the stored rows.
+// npm run bench:load — autocannon against the built server on PostgreSQL and on PGlite, each
+// started twice: with the page cache off (CACHE_DISABLED=1) and on (the default). nginx serves the
+// very bytes the cache-on server sent (same Content-Encoding and headers) as the physical
+// reference, in the same run. Then contact-form POSTs at a steady rate (RATE_LIMIT_DISABLED=1)
+// against the cache-on server and a count of the stored rows.
 //
-// DURATION (seconds, default 10), CONNECTIONS (50), CONTACT_RATE (requests/s, default 50),
+// Every request sends ACCEPT_ENCODING (default what Chrome sends, "gzip, deflate, br, zstd": the
+// server answers br; "" sends no Accept-Encoding and gets identity bodies). nginx gets the same
+// header and serves the saved body with the same Content-Encoding, so both send the same bytes.
+//
+// DURATION (seconds, default 10), WARMUP (seconds per URL before measuring, default 2),
+// CONNECTIONS (50), CONTACT_RATE (requests/s, default 50), BENCH_DB ("postgresql,pglite"),
 // BENCH_DATABASE_URL or TEST_DATABASE_URL (an admin URL; a fresh database is created and dropped).
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
@@ -12,17 +19,30 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
-import { ROOT, startServer } from "./server.js";
+import {
+  BROWSER_ACCEPT_ENCODING,
+  ROOT,
+  createPgDatabase,
+  freePort,
+  rawGet,
+  startServer,
+} from "./server.js";
 
 const DURATION = Number(process.env.DURATION ?? 10);
+const WARMUP = Number(process.env.WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const CONTACT_RATE = Number(process.env.CONTACT_RATE ?? 50);
+const ACCEPT_ENCODING = process.env.ACCEPT_ENCODING ?? BROWSER_ACCEPT_ENCODING;
+const HEADERS = ACCEPT_ENCODING ? { "accept-encoding": ACCEPT_ENCODING } : {};
+const DATABASES = (process.env.BENCH_DB ?? "postgresql,pglite").split(",");
 const ARTICLE = "/blog/duelo-como-abordarlo";
 const PATHS = ["/", "/blog", ARTICLE];
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  "postgres://postgres@127.0.0.1:5432/test";
+const MODES = [
+  ["sin caché", { CACHE_DISABLED: "1" }],
+  ["con caché", {}],
+];
+// Targets for the cache-on rows (issue #18).
+const TARGET = { share: 25, p99: 50 };
 
 const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
 if (!NGINX) {
@@ -37,26 +57,88 @@ function cannon(opts) {
     const base = opts.amount
       ? { connections: CONNECTIONS }
       : { connections: CONNECTIONS, duration: DURATION };
-    autocannon({ ...base, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ ...base, headers: HEADERS, ...opts }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 }
 
+// autocannon counts timeouts among its errors; here they are apart.
 const summary = (r) => ({
   rps: r.requests.average,
   p50: r.latency.p50,
   p99: r.latency.p99,
-  errors: r.errors + r.timeouts + r.non2xx,
+  errors: r.errors - r.timeouts,
+  non2xx: r.non2xx,
+  timeouts: r.timeouts,
   total: r.requests.total,
 });
 
-/** nginx on a port of its own serving the given files at the given paths (exact matches). */
-async function startNginx(port, files) {
+/** One request as the load sends it: status, X-Cache, encoding and size of the body on the wire. */
+async function probe(url) {
+  const res = await rawGet(url, HEADERS);
+  return {
+    ...res,
+    xCache: res.headers["x-cache"] ?? "—",
+    encoding: res.headers["content-encoding"] ?? "identity",
+  };
+}
+
+/** Warms each path, then measures it; X-Cache is read just before and just after the measure. */
+async function measurePaths(url, label, into) {
+  for (const p of PATHS) {
+    await cannon({ url: url + p, duration: WARMUP });
+    const before = await probe(url + p);
+    const result = summary(await cannon({ url: url + p }));
+    const after = await probe(url + p);
+    if (before.status !== 200) throw new Error(`${label} ${p}: HTTP ${before.status}`);
+    into[`${label} ${p}`] = {
+      ...result,
+      xCache: before.xCache === after.xCache ? before.xCache : `${before.xCache}/${after.xCache}`,
+      body: `${before.encoding} ${before.body.length}`,
+    };
+  }
+}
+
+// Headers nginx writes itself (or that belong to the connection); the rest are copied.
+const NGINX_OWN = new Set([
+  "connection",
+  "content-length",
+  "content-type",
+  "date",
+  "etag",
+  "keep-alive",
+  "last-modified",
+  "server",
+  "transfer-encoding",
+]);
+
+const nginxString = (value) => {
+  if (value.includes("$")) throw new Error(`nginx interpolaría «$» en: ${value}`);
+  return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+};
+
+/**
+ * nginx on a port of its own serving, at each path (exact match), the saved body with the saved
+ * response headers (Content-Encoding included), so it sends what the server sent.
+ */
+async function startNginx(port, responses) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "psico-nginx-"));
   fs.chmodSync(dir, 0o755); // nginx workers may run as another user
-  const locations = Object.entries(files)
-    .map(([url, html], i) => {
-      fs.writeFileSync(path.join(dir, `p${i}.html`), html);
-      return `    location = ${url} { try_files /p${i}.html =404; }`;
+  const locations = Object.entries(responses)
+    .map(([url, { body, headers }], i) => {
+      fs.writeFileSync(path.join(dir, `p${i}.bin`), body);
+      const extra = Object.entries(headers)
+        .filter(([name]) => !NGINX_OWN.has(name))
+        .flatMap(([name, value]) =>
+          [value].flat().map((v) => `add_header ${name} ${nginxString(v)};`),
+        )
+        .join("\n      ");
+      return `    location = ${url} {
+      default_type ${nginxString(headers["content-type"])};
+      ${extra}
+      try_files /p${i}.bin =404;
+    }`;
     })
     .join("\n");
   fs.writeFileSync(
@@ -73,7 +155,6 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${dir};
-    default_type "text/html; charset=utf-8";
 ${locations}
   }
 }
@@ -81,7 +162,8 @@ ${locations}
   );
   const proc = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf")], { stdio: "inherit" });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; ; i++) {
+    if (proc.exitCode !== null || i === 100) throw new Error("nginx no arrancó");
     try {
       if ((await fetch(url + "/")).ok) break;
     } catch {}
@@ -93,25 +175,6 @@ ${locations}
       proc.kill("SIGTERM");
       await new Promise((r) => proc.on("exit", r));
       fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function createPgDatabase() {
-  const name = `bench_load_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
     },
   };
 }
@@ -171,87 +234,120 @@ async function countPg(url) {
 const env = { RATE_LIMIT_DISABLED: "1", OUTBOX_INTERVAL_MS: "60000" };
 const pages = {};
 const contact = {};
-const rows = [];
+const loadBefore = os.loadavg();
 
-// PostgreSQL first (when reachable), then PGlite; each on a fresh database.
+// PostgreSQL first (when reachable), then PGlite; each on a fresh database, shared by the
+// cache-off and cache-on servers.
 let database;
-try {
-  database = await createPgDatabase();
-} catch (error) {
-  console.warn(`PostgreSQL no disponible (${error.message}): solo PGlite y nginx.`);
+if (DATABASES.includes("postgresql")) {
+  try {
+    database = await createPgDatabase("bench_load");
+  } catch (error) {
+    console.warn(`PostgreSQL no disponible (${error.message}): solo PGlite y nginx.`);
+  }
 }
 const targets = [
   ...(database ? [["PostgreSQL", { DATABASE_URL: database.url }]] : []),
-  ["PGlite", {}],
+  ...(DATABASES.includes("pglite") ? [["PGlite", {}]] : []),
 ];
+/** What the first cache-on server sent for each path (warm: from its cache), for nginx. */
 let saved;
 for (const [name, extra] of targets) {
-  const server = await startServer({ port: 3310, env: { ...env, ...extra } });
-  try {
-    if (!saved) {
-      saved = {};
-      for (const p of PATHS) {
-        const res = await fetch(server.url + p);
-        if (!res.ok) throw new Error(`${p}: HTTP ${res.status}`);
-        saved[p] = await res.text();
+  for (const [mode, modeEnv] of MODES) {
+    const cached = !modeEnv.CACHE_DISABLED;
+    const server = await startServer({
+      port: await freePort(),
+      env: { ...env, ...extra, ...modeEnv },
+    });
+    try {
+      await measurePaths(server.url, `${name} ${mode}`, pages);
+      if (cached && !saved) {
+        saved = {};
+        for (const p of PATHS) saved[p] = await probe(server.url + p);
       }
+      if (cached) contact[name] = await contactLoad(server.url);
+    } finally {
+      await server.stop({ keepData: true });
     }
-    for (const p of PATHS) {
-      await cannon({ url: server.url + p, duration: 2 }); // warm-up
-      pages[`${name} ${p}`] = summary(await cannon({ url: server.url + p }));
+    if (cached) {
+      contact[name].stored = extra.DATABASE_URL
+        ? await countPg(extra.DATABASE_URL)
+        : await countPglite(server.dataDir);
     }
-    contact[name] = await contactLoad(server.url);
-  } finally {
-    await server.stop({ keepData: true });
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
   }
-  contact[name].stored = extra.DATABASE_URL
-    ? await countPg(extra.DATABASE_URL)
-    : await countPglite(server.dataDir);
-  fs.rmSync(server.dataDir, { recursive: true, force: true });
 }
 await database?.drop();
 
-const nginx = await startNginx(3311, saved);
+const nginx = await startNginx(await freePort(), saved);
 try {
-  for (const p of PATHS) {
-    await cannon({ url: nginx.url + p, duration: 2 });
-    pages[`nginx ${p}`] = summary(await cannon({ url: nginx.url + p }));
-  }
+  await measurePaths(nginx.url, "nginx", pages);
 } finally {
   await nginx.stop();
 }
+const loadAfter = os.loadavg();
 
 const fmt = (n) => n.toLocaleString("es-ES", { maximumFractionDigits: 1 });
+const load = (l) => l.map((n) => n.toFixed(2)).join(" ");
 console.log(
-  `\n${CONNECTIONS} conexiones, ${DURATION} s por medida (autocannon), ${os.cpus().length} núcleos\n`,
+  `\n${CONNECTIONS} conexiones, ${DURATION} s por medida tras ${WARMUP} s de calentamiento ` +
+    `(autocannon), Accept-Encoding: ${ACCEPT_ENCODING ? `«${ACCEPT_ENCODING}»` : "ninguno"}, ` +
+    `${os.cpus().length} núcleos; carga (1, 5, 15 min) al empezar ${load(loadBefore)}, ` +
+    `al terminar ${load(loadAfter)}\n`,
 );
-console.log("| Servidor | Ruta | Peticiones/s | p50 (ms) | p99 (ms) | Errores | vs nginx |");
-console.log("| --- | --- | --- | --- | --- | --- | --- |");
-for (const name of [...targets.map(([n]) => n), "nginx"]) {
+console.log(
+  "| Servidor | Caché | Ruta | Peticiones/s | p50 (ms) | p99 (ms) | Errores | No 2xx | Timeouts | vs nginx | X-Cache | Cuerpo (bytes) | Objetivo |",
+);
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+let missed = false;
+const servers = [...targets.flatMap(([n]) => MODES.map(([mode]) => [n, mode])), ["nginx", ""]];
+for (const [name, mode] of servers) {
   for (const p of PATHS) {
-    const r = pages[`${name} ${p}`];
+    const r = pages[`${[name, mode].filter(Boolean).join(" ")} ${p}`];
     const ref = pages[`nginx ${p}`];
-    const ratio = name === "nginx" ? "100 %" : `${fmt((r.rps / ref.rps) * 100)} %`;
+    const share = (r.rps / ref.rps) * 100;
+    let target = "";
+    if (mode === "con caché") {
+      const ok =
+        share >= TARGET.share &&
+        r.p99 <= TARGET.p99 &&
+        r.errors + r.non2xx + r.timeouts === 0 &&
+        r.xCache === "HIT";
+      missed ||= !ok;
+      target = ok ? "✔" : "✖";
+    }
     console.log(
-      `| ${name} | ${p} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${ratio} |`,
+      `| ${name} | ${mode || "—"} | ${p} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ` +
+        `${r.non2xx} | ${r.timeouts} | ${name === "nginx" ? "100" : fmt(share)} % | ` +
+        `${name === "nginx" ? "—" : r.xCache} | ${r.body} | ${target} |`,
     );
-    rows.push({ name, p, ...r });
   }
 }
 console.log(
-  `\nFormulario de contacto: POST /api/contacto a ${CONTACT_RATE}/s durante ${DURATION} s\n`,
+  `\nObjetivo con caché: ≥ ${TARGET.share} % de nginx, p99 ≤ ${TARGET.p99} ms, 0 errores, ` +
+    "0 timeouts, X-Cache: HIT.",
 );
-console.log("| Base de datos | Enviados | 2xx | Errores | p50 (ms) | p99 (ms) | Filas guardadas |");
-console.log("| --- | --- | --- | --- | --- | --- | --- |");
+console.log(
+  `\nFormulario de contacto (servidor con caché): POST /api/contacto a ${CONTACT_RATE}/s durante ${DURATION} s\n`,
+);
+console.log(
+  "| Base de datos | Enviados | 2xx | Errores | Timeouts | p50 (ms) | p99 (ms) | Filas guardadas |",
+);
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
 let lost = false;
 for (const [name, c] of Object.entries(contact)) {
   console.log(
-    `| ${name} | ${c.total} | ${c.ok} | ${c.errors} | ${c.p50} | ${c.p99} | ${c.stored} |`,
+    `| ${name} | ${c.total} | ${c.ok} | ${c.errors + c.non2xx} | ${c.timeouts} | ${c.p50} | ${c.p99} | ${c.stored} |`,
   );
-  if (c.stored !== c.ok || c.errors > 0) lost = true;
+  if (c.stored !== c.ok || c.errors + c.non2xx + c.timeouts > 0) lost = true;
 }
 if (lost) {
   console.error("\n✖ No coinciden los envíos confirmados con las filas guardadas, o hubo errores.");
-  process.exit(1);
+  process.exitCode = 1;
+} else {
+  console.log("\n✔ Todos los mensajes confirmados están guardados.");
 }
-console.log("\n✔ Todos los mensajes confirmados están guardados.");
+if (missed) {
+  console.error("✖ Alguna ruta con caché no cumple el objetivo (columna «Objetivo»).");
+  process.exitCode = 1;
+}

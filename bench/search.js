@@ -2,33 +2,22 @@
 // Uses PostgreSQL from BENCH_DATABASE_URL (or TEST_DATABASE_URL); PGlite with --pglite.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import pg from "pg";
-import { ROOT } from "./server.js";
+import { ROOT, createPgDatabase } from "./server.js";
 
 const usePglite = process.argv.includes("--pglite");
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  "postgres://postgres@127.0.0.1:5432/test";
 process.env.NODE_ENV = "production";
 process.env.LOG_LEVEL = "silent";
 process.chdir(ROOT);
 const mod = await import(pathToFileURL(path.join(ROOT, "build/server/index.js")).href);
 const api = await mod.benchApi();
 
-let dbName;
+let database;
 let handle;
 if (usePglite) {
   handle = await api.openDatabase({});
 } else {
-  dbName = `bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  handle = await api.openDatabase({ url: url.toString() });
+  database = await createPgDatabase("bench");
+  handle = await api.openDatabase({ url: database.url });
 }
 await api.migrateDatabase(handle);
 
@@ -77,12 +66,7 @@ for (const q of QUERIES) {
   });
 }
 await handle.close();
-if (dbName && !process.argv.includes("--keep")) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-}
+if (!process.argv.includes("--keep")) await database?.drop();
 console.log(
   `Búsqueda sobre ${TOTAL} artículos en ${usePglite ? "PGlite" : "PostgreSQL"} (lista + recuento, 40 repeticiones):\n`,
 );

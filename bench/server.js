@@ -1,17 +1,33 @@
-// Starts the built app on a fresh data directory for a benchmark; returns its URL and a stop().
+// Starts the built app on a fresh data directory for a benchmark; returns its URL, pid and a stop().
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** A TCP port free right now on 127.0.0.1 (other work on this machine takes fixed ones). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 /**
  * `beforeStart(env)` runs with the server's environment before it starts (e.g. to create an
  * account with scripts/user-create.js: the embedded database takes one process at a time).
+ * `nodeArgs`: flags for node before the script (e.g. --cpu-prof, not allowed in NODE_OPTIONS).
  */
-export async function startServer({ port = 3300, env = {}, beforeStart } = {}) {
+export async function startServer({ port = 3300, env = {}, beforeStart, nodeArgs = [] } = {}) {
   if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
     throw new Error("Falta la compilación: ejecuta `npm run build` en la raíz del proyecto.");
   }
@@ -27,13 +43,17 @@ export async function startServer({ port = 3300, env = {}, beforeStart } = {}) {
     ...env,
   };
   await beforeStart?.(serverEnv);
-  const proc = spawn(process.execPath, ["server/main.js"], {
+  const proc = spawn(process.execPath, [...nodeArgs, "server/main.js"], {
     cwd: ROOT,
     env: serverEnv,
     stdio: ["ignore", "inherit", "inherit"],
   });
   const url = `http://localhost:${port}`;
   for (let i = 0; i < 300; i++) {
+    if (proc.exitCode !== null) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`El servidor terminó al arrancar (${proc.exitCode}).`);
+    }
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {}
@@ -42,6 +62,8 @@ export async function startServer({ port = 3300, env = {}, beforeStart } = {}) {
   return {
     url,
     dataDir,
+    /** The server's own process (node server/main.js, no shell in between): /proc/<pid>/status. */
+    pid: proc.pid,
     /** Stops the server; `keepData` leaves DATA_DIR in place (to read the database after). */
     async stop({ keepData = false } = {}) {
       if (proc.exitCode === null) {
@@ -63,3 +85,46 @@ export const PUBLIC_PAGES = [
   "/privacidad",
   "/auth",
 ];
+
+/** What Chrome sends; the server picks among these (Node 20 has no zstd). */
+export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+
+/** One GET whose body stays as sent (fetch() would decompress it): { status, headers, body }. */
+export function rawGet(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+/** A fresh PostgreSQL database on BENCH_DATABASE_URL / TEST_DATABASE_URL (an admin URL): { url, drop() }. */
+export async function createPgDatabase(prefix) {
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    "postgres://postgres@127.0.0.1:5432/test";
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}

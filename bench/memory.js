@@ -1,0 +1,189 @@
+// npm run bench:memory — resident memory (VmRSS) of the built server while COUNT distinct cacheable
+// URLs (/blog?q=<distinct words>) fill its page cache, on PGlite and on PostgreSQL, with the
+// default cap (PAGE_CACHE_MAX_MB unset: 64 MB), with PAGE_CACHE_MAX_MB=16 and, as the control,
+// with CACHE_DISABLED=1. The server is warmed first; RSS is sampled every 250 ms from
+// /proc/<pid>/status. Target: growth over the warmed baseline within the cap + 50 MB.
+//
+// COUNT (default 10000), CONCURRENCY (8), BENCH_DB ("postgresql,pglite"), MEMORY_CONFIGS
+// ("default,16,off"), BENCH_DATABASE_URL or TEST_DATABASE_URL (an admin URL; a fresh database is
+// created and dropped per server).
+import fs from "node:fs";
+import os from "node:os";
+import autocannon from "autocannon";
+import {
+  BROWSER_ACCEPT_ENCODING,
+  PUBLIC_PAGES,
+  createPgDatabase,
+  freePort,
+  rawGet,
+  startServer,
+} from "./server.js";
+
+const COUNT = Number(process.env.COUNT ?? 10000);
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
+const DATABASES = (process.env.BENCH_DB ?? "postgresql,pglite").split(",");
+const DEFAULT_CAP_MB = 64; // the server's default PAGE_CACHE_MAX_MB
+const CONFIGS = {
+  default: { label: `predeterminado (${DEFAULT_CAP_MB} MB)`, cap: DEFAULT_CAP_MB, env: {} },
+  16: { label: "PAGE_CACHE_MAX_MB=16", cap: 16, env: { PAGE_CACHE_MAX_MB: "16" } },
+  off: { label: "CACHE_DISABLED=1 (control)", cap: 0, env: { CACHE_DISABLED: "1" } },
+};
+const configs = (process.env.MEMORY_CONFIGS ?? "default,16,off").split(",").map((c) => CONFIGS[c]);
+const HEADERS = { "accept-encoding": BROWSER_ACCEPT_ENCODING };
+const WORDS = ["ansiedad", "duelo", "pareja", "estrés", "sueño", "autoestima", "terapia", "miedo"];
+const searchUrl = (n) => `/blog?q=${encodeURIComponent(`${WORDS[n % WORDS.length]} ${n}`)}`;
+
+/** CPU time (user + system, every thread: brotli runs in libuv's pool) of a process, in ms. */
+function cpuMs(pid) {
+  // utime and stime, fields 14 and 15 of /proc/<pid>/stat (counted after the "(name) ").
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100; // sysconf(_SC_CLK_TCK) on Linux
+
+/** VmRSS and VmHWM (peak since start) of a process, in MB. */
+function memory(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"))[1]);
+  return { rss: kb("VmRSS") / 1024, hwm: kb("VmHWM") / 1024 };
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONCURRENCY, headers: HEADERS, ...opts }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function measure(env) {
+  const server = await startServer({ port: await freePort(), env });
+  try {
+    // Warm-up: every public page and 400 searches kept apart from the measured ones (negative n).
+    for (let round = 0; round < 5; round++) {
+      for (const p of PUBLIC_PAGES) await rawGet(server.url + p, HEADERS);
+    }
+    let w = 0;
+    await cannon({
+      url: server.url,
+      amount: 400,
+      requests: [{ setupRequest: (req) => ({ ...req, path: searchUrl(-1 - w++) }) }],
+    });
+    await sleep(3000);
+    const before = memory(server.pid);
+
+    let peak = before.rss;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, memory(server.pid).rss);
+    }, 250);
+    let n = 0;
+    const xCache = {};
+    const started = Date.now();
+    const cpuBefore = cpuMs(server.pid);
+    const result = await cannon({
+      url: server.url,
+      amount: COUNT,
+      requests: [
+        {
+          setupRequest: (req) => ({ ...req, path: searchUrl(n++) }),
+          onResponse(status, body, context, headers) {
+            // autocannon keeps the header names as sent ("X-Cache").
+            const cache = Object.entries(headers).find(([k]) => k.toLowerCase() === "x-cache");
+            const key = `${status} ${cache?.[1] ?? "—"}`;
+            xCache[key] = (xCache[key] ?? 0) + 1;
+          },
+        },
+      ],
+    });
+    const seconds = (Date.now() - started) / 1000;
+    const cpuPerRequest = (cpuMs(server.pid) - cpuBefore) / COUNT;
+    clearInterval(sampler);
+    await sleep(3000);
+    const after = memory(server.pid);
+    peak = Math.max(peak, after.rss);
+    // With a cap, the first URLs should have been evicted and the last ones still be there.
+    const first = (await rawGet(server.url + searchUrl(0), HEADERS)).headers["x-cache"] ?? "—";
+    const last = (await rawGet(server.url + searchUrl(COUNT - 1), HEADERS)).headers["x-cache"];
+    return {
+      before: before.rss,
+      after: after.rss,
+      peak,
+      hwm: after.hwm,
+      seconds,
+      cpuPerRequest,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      xCache,
+      firstLast: `${first} / ${last ?? "—"}`,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+const loadBefore = os.loadavg();
+const rows = [];
+for (const db of DATABASES) {
+  for (const config of configs) {
+    const database = db === "postgresql" ? await createPgDatabase("bench_memory") : null;
+    try {
+      const env = {
+        RATE_LIMIT_DISABLED: "1",
+        OUTBOX_INTERVAL_MS: "60000",
+        ...(database ? { DATABASE_URL: database.url } : {}),
+        ...config.env,
+      };
+      console.error(`${db}, ${config.label}…`);
+      rows.push({ db: database ? "PostgreSQL" : "PGlite", config, ...(await measure(env)) });
+    } finally {
+      await database?.drop();
+    }
+  }
+}
+const loadAfter = os.loadavg();
+
+const mb = (n) => n.toLocaleString("es-ES", { maximumFractionDigits: 0 });
+const load = (l) => l.map((n) => n.toFixed(2)).join(" ");
+console.log(
+  `\n${COUNT} URL distintas (/blog?q=…), ${CONCURRENCY} conexiones, Accept-Encoding: ` +
+    `«${BROWSER_ACCEPT_ENCODING}»; carga (1, 5, 15 min) al empezar ${load(loadBefore)}, ` +
+    `al terminar ${load(loadAfter)}\n`,
+);
+console.log(
+  "| Base de datos | Caché | RSS antes (MB) | RSS después (MB) | RSS pico (MB) | Crecimiento pico (MB) | Crecimiento final (MB) | Respuestas (estado X-Cache) | Errores | Timeouts | Primera / última URL | Duración (s) | Peticiones/s | CPU del servidor por petición (ms) | Objetivo |",
+);
+console.log(
+  "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+);
+let missed = false;
+for (const r of rows) {
+  const growth = r.peak - r.before;
+  let target = "";
+  if (r.config.cap) {
+    // Without a single fill the cache was not on, and the figure says nothing about it.
+    const filled = Object.keys(r.xCache).some((k) => k.endsWith(" MISS"));
+    const ok = filled && growth <= r.config.cap + 50 && r.errors === 0;
+    missed ||= !ok;
+    target = `${ok ? "✔" : "✖"} ≤ ${r.config.cap + 50} MB${filled ? "" : " (ningún X-Cache: MISS)"}`;
+  }
+  const responses = Object.entries(r.xCache)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(", ");
+  console.log(
+    `| ${r.db} | ${r.config.label} | ${mb(r.before)} | ${mb(r.after)} | ${mb(r.peak)} | ` +
+      `${mb(growth)} | ${mb(r.after - r.before)} | ${responses} | ${r.errors - r.timeouts} | ` +
+      `${r.timeouts} | ${r.firstLast} | ${Math.round(r.seconds)} | ${mb(COUNT / r.seconds)} | ${r.cpuPerRequest.toFixed(1)} | ${target} |`,
+  );
+}
+console.log(
+  "\nRSS pico: máximo de VmRSS muestreado cada 250 ms durante las peticiones y al final. " +
+    "Primera / última URL: X-Cache al repetir la primera y la última URL pedidas.",
+);
+if (missed) {
+  console.error(
+    "✖ El crecimiento supera el límite de la caché + 50 MB, hubo errores o la caché no se llenó.",
+  );
+  process.exitCode = 1;
+}
