@@ -92,6 +92,14 @@ test("the about page shows profile, training, approach and credentials", async (
 test("the footer links the four legal pages, which are complete and built from the settings", async ({
   page,
 }) => {
+  // A visitor who has made the cookie choice: until then the banner (consent.spec.ts) covers the
+  // foot of the page, and it may appear before or after a click depending on how fast the page is.
+  await page.addInitScript(() =>
+    window.localStorage.setItem(
+      "cookie_consent",
+      JSON.stringify({ analytics: false, at: new Date().toISOString() }),
+    ),
+  );
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
   await expect(footer.getByText("llama al 024 o al 112", { exact: false })).toBeVisible();
