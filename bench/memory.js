@@ -3,6 +3,9 @@
 // default cap (PAGE_CACHE_MAX_MB unset: 64 MB), with PAGE_CACHE_MAX_MB=16 and, as the control,
 // with CACHE_DISABLED=1. The server is warmed first; RSS is sampled every 250 ms from
 // /proc/<pid>/status. Target: growth over the warmed baseline within the cap + 50 MB.
+// Before (then the baseline RSS is read) and after, through the inspector (--inspect on a free
+// local port), a full GC and process.memoryUsage(): what is really held (JS heap, Buffers) apart
+// from what the allocators keep from the operating system.
 //
 // COUNT (default 10000), CONCURRENCY (8), BENCH_DB ("postgresql,pglite"), MEMORY_CONFIGS
 // ("default,16,off"), BENCH_DATABASE_URL or TEST_DATABASE_URL (an admin URL; a fresh database is
@@ -10,6 +13,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import autocannon from "autocannon";
+import WebSocket from "ws";
 import {
   BROWSER_ACCEPT_ENCODING,
   PUBLIC_PAGES,
@@ -58,19 +62,55 @@ function cannon(opts) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** Through the inspector: a full garbage collection, then process.memoryUsage() in MB. */
+async function retained(inspectPort) {
+  const [target] = await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json();
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
+  let id = 0;
+  const call = (method, params = {}) =>
+    new Promise((resolve) => {
+      const mine = ++id;
+      ws.on("message", function onMessage(data) {
+        const message = JSON.parse(data);
+        if (message.id !== mine) return;
+        ws.off("message", onMessage);
+        resolve(message.result);
+      });
+      ws.send(JSON.stringify({ id: mine, method, params }));
+    });
+  await call("HeapProfiler.collectGarbage");
+  const { result } = await call("Runtime.evaluate", {
+    expression: "JSON.stringify(process.memoryUsage())",
+    returnByValue: true,
+  });
+  ws.close();
+  const usage = JSON.parse(result.value);
+  return Object.fromEntries(Object.entries(usage).map(([k, v]) => [k, v / 1024 / 1024]));
+}
+
 async function measure(env) {
-  const server = await startServer({ port: await freePort(), env });
+  const inspectPort = await freePort();
+  const server = await startServer({
+    port: await freePort(),
+    env,
+    nodeArgs: [`--inspect=127.0.0.1:${inspectPort}`],
+  });
   try {
-    // Warm-up: every public page and 400 searches kept apart from the measured ones (negative n).
+    // Warm-up: every public page, and 400 searches kept apart from the measured ones (negative
+    // n) as HEAD requests: rendered in full but never stored, so the cache starts nearly empty.
     for (let round = 0; round < 5; round++) {
       for (const p of PUBLIC_PAGES) await rawGet(server.url + p, HEADERS);
     }
+    // (autocannon cannot read HEAD responses: a few workers of plain requests instead.)
     let w = 0;
-    await cannon({
-      url: server.url,
-      amount: 400,
-      requests: [{ setupRequest: (req) => ({ ...req, path: searchUrl(-1 - w++) }) }],
-    });
+    const worker = async () => {
+      while (w < 400) await rawGet(server.url + searchUrl(-1 - w++), HEADERS, "HEAD");
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    // The baseline after a full collection: a clean warm state (the garbage of the warm-up
+    // would otherwise hide part of the growth).
+    const heldBefore = await retained(inspectPort);
     await sleep(3000);
     const before = memory(server.pid);
 
@@ -79,6 +119,9 @@ async function measure(env) {
       peak = Math.max(peak, memory(server.pid).rss);
     }, 250);
     let n = 0;
+    let answered = 0;
+    /** RSS after each quarter of the requests: a plateau or a steady climb. */
+    const quarters = [];
     const xCache = {};
     const started = Date.now();
     const cpuBefore = cpuMs(server.pid);
@@ -93,6 +136,8 @@ async function measure(env) {
             const cache = Object.entries(headers).find(([k]) => k.toLowerCase() === "x-cache");
             const key = `${status} ${cache?.[1] ?? "—"}`;
             xCache[key] = (xCache[key] ?? 0) + 1;
+            answered += 1;
+            if (answered % Math.ceil(COUNT / 4) === 0) quarters.push(memory(server.pid).rss);
           },
         },
       ],
@@ -103,6 +148,7 @@ async function measure(env) {
     await sleep(3000);
     const after = memory(server.pid);
     peak = Math.max(peak, after.rss);
+    const heldAfter = await retained(inspectPort);
     // With a cap, the first URLs should have been evicted and the last ones still be there.
     const first = (await rawGet(server.url + searchUrl(0), HEADERS)).headers["x-cache"] ?? "—";
     const last = (await rawGet(server.url + searchUrl(COUNT - 1), HEADERS)).headers["x-cache"];
@@ -110,9 +156,11 @@ async function measure(env) {
       before: before.rss,
       after: after.rss,
       peak,
-      hwm: after.hwm,
       seconds,
       cpuPerRequest,
+      quarters,
+      heldBefore,
+      heldAfter,
       errors: result.errors,
       timeouts: result.timeouts,
       xCache,
@@ -146,17 +194,16 @@ const loadAfter = os.loadavg();
 
 const mb = (n) => n.toLocaleString("es-ES", { maximumFractionDigits: 0 });
 const load = (l) => l.map((n) => n.toFixed(2)).join(" ");
+const arrow = (a, b) => `${mb(a)} → ${mb(b)}`;
 console.log(
   `\n${COUNT} URL distintas (/blog?q=…), ${CONCURRENCY} conexiones, Accept-Encoding: ` +
     `«${BROWSER_ACCEPT_ENCODING}»; carga (1, 5, 15 min) al empezar ${load(loadBefore)}, ` +
     `al terminar ${load(loadAfter)}\n`,
 );
 console.log(
-  "| Base de datos | Caché | RSS antes (MB) | RSS después (MB) | RSS pico (MB) | Crecimiento pico (MB) | Crecimiento final (MB) | Respuestas (estado X-Cache) | Errores | Timeouts | Primera / última URL | Duración (s) | Peticiones/s | CPU del servidor por petición (ms) | Objetivo |",
+  "| Base de datos | Caché | RSS antes (MB) | RSS por cuartos (MB) | RSS después (MB) | RSS pico (MB) | Crecimiento pico (MB) | Crecimiento final (MB) | Objetivo |",
 );
-console.log(
-  "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
-);
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 let missed = false;
 for (const r of rows) {
   const growth = r.peak - r.before;
@@ -168,18 +215,31 @@ for (const r of rows) {
     missed ||= !ok;
     target = `${ok ? "✔" : "✖"} ≤ ${r.config.cap + 50} MB${filled ? "" : " (ningún X-Cache: MISS)"}`;
   }
-  const responses = Object.entries(r.xCache)
-    .map(([k, v]) => `${k}: ${v}`)
-    .join(", ");
   console.log(
-    `| ${r.db} | ${r.config.label} | ${mb(r.before)} | ${mb(r.after)} | ${mb(r.peak)} | ` +
-      `${mb(growth)} | ${mb(r.after - r.before)} | ${responses} | ${r.errors - r.timeouts} | ` +
-      `${r.timeouts} | ${r.firstLast} | ${Math.round(r.seconds)} | ${mb(COUNT / r.seconds)} | ${r.cpuPerRequest.toFixed(1)} | ${target} |`,
+    `| ${r.db} | ${r.config.label} | ${mb(r.before)} | ${r.quarters.map(mb).join(" · ")} | ` +
+      `${mb(r.after)} | ${mb(r.peak)} | ${mb(growth)} | ${mb(r.after - r.before)} | ${target} |`,
   );
 }
 console.log(
-  "\nRSS pico: máximo de VmRSS muestreado cada 250 ms durante las peticiones y al final. " +
-    "Primera / última URL: X-Cache al repetir la primera y la última URL pedidas.",
+  "\n| Base de datos | Caché | Respuestas (estado X-Cache) | Errores | Timeouts | Primera / última URL | Peticiones/s | CPU del servidor por petición (ms) | Tras GC: heap JS (MB) | Tras GC: Buffers (MB) | Tras GC: RSS (MB) |",
+);
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+for (const r of rows) {
+  const responses = Object.entries(r.xCache)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(", ");
+  const [a, b] = [r.heldBefore, r.heldAfter];
+  console.log(
+    `| ${r.db} | ${r.config.label} | ${responses} | ${r.errors - r.timeouts} | ${r.timeouts} | ` +
+      `${r.firstLast} | ${mb(COUNT / r.seconds)} | ${r.cpuPerRequest.toFixed(1)} | ` +
+      `${arrow(a.heapUsed, b.heapUsed)} | ${arrow(a.arrayBuffers, b.arrayBuffers)} | ${arrow(a.rss, b.rss)} |`,
+  );
+}
+console.log(
+  "\nRSS pico: máximo de VmRSS muestreado cada 250 ms durante las peticiones y al final; por " +
+    "cuartos: tras cada cuarta parte de las respuestas. Primera / última URL: X-Cache al repetir " +
+    "la primera y la última URL pedidas. Tras GC: antes → después, tras una recolección completa " +
+    "pedida por el inspector (process.memoryUsage(): heapUsed, arrayBuffers, rss).",
 );
 if (missed) {
   console.error(

@@ -89,11 +89,11 @@ export const PUBLIC_PAGES = [
 /** What Chrome sends; the server picks among these (Node 20 has no zstd). */
 export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
-/** One GET whose body stays as sent (fetch() would decompress it): { status, headers, body }. */
-export function rawGet(url, headers = {}) {
+/** One GET (or HEAD) whose body stays as sent (fetch() would decompress it): { status, headers, body }. */
+export function rawGet(url, headers = {}, method = "GET") {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers }, (res) => {
+      .request(url, { headers, method }, (res) => {
         const chunks = [];
         res.on("data", (c) => chunks.push(c));
         res.on("end", () =>
@@ -101,7 +101,8 @@ export function rawGet(url, headers = {}) {
         );
         res.on("error", reject);
       })
-      .on("error", reject);
+      .on("error", reject)
+      .end();
   });
 }
 
