@@ -38,8 +38,6 @@ describe("hydrateAfterFirstPaint", () => {
         '{"rel":"modulepreload","href":"/assets/entry.client-A.js","nonce":"n1"}',
       );
       expect(boot).toContain('"href":"/assets/framework-B.js"');
-      // Once the first screen has been shown (app/utils/after-first-screen.ts), else the first frame.
-      expect(boot).toContain("window.__afterFirstScreen");
       expect(boot).toContain("requestAnimationFrame");
     }
   });

@@ -12,10 +12,8 @@ import { Transform } from "node:stream";
  * - the `modulepreload` links leave the <head> (their tags are kept);
  * - the first module script of the <body> (React Router's, which imports the route modules and the
  *   entry) becomes inert: its `type` becomes `text/x-hydrate`, every other attribute is kept;
- * - a small script at the end of the <body>, with the request's CSP nonce, waits until the first
- *   screen has been shown (`window.__afterFirstScreen`, app/utils/after-first-screen.ts: the load
- *   event and the first contentful paint; without it, the first frame), at most 3 s, then adds
- *   the preload links back and runs that script's text as a module.
+ * - a small script at the end of the <body>, with the request's CSP nonce, waits for the first
+ *   frame, then adds the preload links back and runs that script's text as a module.
  * Tags are read by their attributes (any order, any quoting), not by their exact text. If no module
  * script is found (a different React Router output), the preload links are put back before
  * `</body>` and `onMissing` is called: the page then hydrates as usual, and the server logs it.
@@ -128,7 +126,6 @@ function bootScript(nonce: string, preloads: Tag[]) {
 ${JSON.stringify(links).replaceAll("<", "\\u003c")}.forEach(function(a){var l=document.createElement("link");for(var k in a)l.setAttribute(k,a[k]===null?"":a[k]);document.head.appendChild(l)});
 var inert=document.querySelector('script[type="text/x-hydrate"]');if(!inert)return;
 var s=document.createElement("script");s.type="module";s.nonce=inert.nonce;s.textContent=inert.textContent;document.body.appendChild(s)}
-var after=window.__afterFirstScreen;if(after)after(start);else requestAnimationFrame(function(){setTimeout(start,0)});
-setTimeout(start,3000)})();`;
+requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,3000)})();`;
   return `<script nonce="${nonce}">${code}</script>`;
 }
