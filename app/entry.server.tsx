@@ -11,7 +11,8 @@ import { NonceProvider } from "./utils/nonce";
 
 export const streamTimeout = 5_000;
 
-const PUBLIC_LAYOUT = "routes/public/layout";
+/** What visitors read before they sign in: the public site and the sign-in page (plain forms). */
+const AFTER_PAINT_ROUTES = new Set(["routes/public/layout", "routes/auth/auth"]);
 
 let warned = false;
 function warnNoModuleScript() {
@@ -34,10 +35,11 @@ export default function handleRequest(
   // document at once.
   const waitForAll =
     forCache || isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
-  // Public pages for visitors hydrate after the first paint; the admin area, the account pages
-  // and anyone signed in hydrate at once (they work with the page right away).
+  // Public pages and the sign-in page hydrate after the first paint for visitors; the admin area,
+  // the other account pages and anyone signed in hydrate at once (they work with the page right
+  // away). Before hydration the sign-in form posts as a plain form, and what was typed is kept.
   const afterPaint =
-    routerContext.staticHandlerContext.matches.some((m) => m.route.id === PUBLIC_LAYOUT) &&
+    routerContext.staticHandlerContext.matches.some((m) => AFTER_PAINT_ROUTES.has(m.route.id)) &&
     !hasSessionCookie(request.headers.get("cookie"));
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -112,11 +112,18 @@ describe("built server on a fresh PGlite data directory", () => {
     }
   });
 
-  it("hydrates at once where people work: account pages, the admin area, anyone signed in", async () => {
+  it("hands the sign-in page's hydration over after the first paint too (a plain form until then)", async () => {
+    const html = await (await fetch(`${server.url}/auth`)).text();
+    expect(html).toContain("<h1");
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).toMatch(/<script[^>]* type="text\/x-hydrate">[;\s]*import/);
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+  });
+
+  it("hydrates at once where people work: the other account pages, anyone signed in", async () => {
     const pages: [string, RequestInit?][] = [
-      ["/auth"],
+      ["/auth", { headers: { cookie: "consulta.session_token=cualquiera" } }],
       ["/auth/restablecer"],
-      ["/admin"],
       ["/blog", { headers: { cookie: "consulta.session_token=cualquiera" } }],
     ];
     for (const [path, init] of pages) {
