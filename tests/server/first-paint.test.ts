@@ -61,4 +61,29 @@ describe("first paint of the built site", () => {
     // One weight: no variation axis left.
     expect(face.getAxisInfos()).toEqual({});
   });
+
+  it("asks first for the image on a phone's first screen, and defers the rest", async () => {
+    const images = async (path: string) =>
+      [...(await (await fetch(`${server.url}${path}`)).text()).matchAll(/<img\b[^>]*>/g)].map(
+        // (React writes the attribute `fetchPriority`; HTML attribute names ignore case.)
+        (m) => m[0].replace("fetchPriority=", "fetchpriority="),
+      );
+    // /servicios: the first service's illustration is the largest element on a phone.
+    const services = (await images("/servicios")).filter((t) => t.includes("servicio-"));
+    expect(services.length).toBeGreaterThan(1);
+    expect(services[0]).toContain('loading="eager"');
+    expect(services[0]).toContain('fetchpriority="high"');
+    for (const tag of services.slice(1)) {
+      expect(tag).toContain('loading="lazy"');
+      expect(tag).not.toContain("fetchpriority");
+    }
+    // /blog: the first card's cover, and no other.
+    const covers = (await images("/blog")).filter((t) => t.includes("portadas"));
+    expect(covers.length).toBeGreaterThan(1);
+    expect(covers[0]).toContain('fetchpriority="high"');
+    for (const tag of covers.slice(1)) expect(tag).not.toContain("fetchpriority");
+    // On / the services are further down: all deferred.
+    const home = (await images("/")).filter((t) => t.includes("servicio-"));
+    for (const tag of home) expect(tag).toContain('loading="lazy"');
+  });
 });

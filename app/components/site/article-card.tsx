@@ -21,10 +21,13 @@ export function ArticleCard({
   article,
   headingLevel = "h2",
   eager = false,
+  priority = false,
 }: {
   article: ArticleCardData;
   headingLevel?: "h2" | "h3";
   eager?: boolean;
+  /** The page's largest image on the first screen (the first card of the blog). */
+  priority?: boolean;
 }) {
   const Heading = headingLevel;
   return (
@@ -35,6 +38,7 @@ export function ArticleCard({
         width={1200}
         height={675}
         loading={eager ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : undefined}
         decoding="async"
         className="aspect-[16/9] h-auto w-full bg-primary-soft object-cover"
       />

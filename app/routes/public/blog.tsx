@@ -180,7 +180,7 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
               <li key={a.slug}>
                 {/* Each card hydrates on its own: short tasks instead of one long one. */}
                 <Suspense>
-                  <ArticleCard article={a} eager={i < 2} />
+                  <ArticleCard article={a} eager={i < 2} priority={i === 0} />
                 </Suspense>
               </li>
             ))}

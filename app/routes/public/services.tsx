@@ -35,7 +35,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
       />
       <section aria-label="Servicios profesionales" className="py-14">
         <div className="container-page">
-          <ServiceCards services={loaderData.services} headingLevel="h2" />
+          <ServiceCards services={loaderData.services} headingLevel="h2" firstOnScreen />
         </div>
       </section>
       <CallToAction bookingUrl={root?.settings.bookingUrl ?? ""} />

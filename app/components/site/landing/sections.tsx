@@ -214,22 +214,27 @@ export interface ServiceCard {
 export function ServiceCards({
   services,
   headingLevel = "h3",
+  firstOnScreen = false,
 }: {
   services: ServiceCard[];
   headingLevel?: "h2" | "h3";
+  /** The first image is on the first screen (the services page on a phone): it is not deferred. */
+  firstOnScreen?: boolean;
 }) {
   const Heading = headingLevel;
   return (
     <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-      {services.map((s) => {
+      {services.map((s, i) => {
         const Icon = SERVICE_ICONS[s.slug];
+        const first = firstOnScreen && i === 0;
         return (
           <li
             key={s.slug}
             className="flex flex-col overflow-hidden rounded-card border border-border bg-surface shadow-soft"
           >
             <ServiceImage
-              loading="lazy"
+              loading={first ? "eager" : "lazy"}
+              fetchPriority={first ? "high" : undefined}
               service={s.slug}
               className="h-auto w-full bg-primary-soft"
               alt={SERVICE_IMAGE_LABELS[s.slug]}
