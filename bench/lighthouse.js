@@ -3,14 +3,24 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startServer } from "./server.js";
 
+// Every public route by default (each service page, the legal pages, the review form, sign-in).
 const PAGES = process.argv.slice(2).length
   ? process.argv.slice(2)
   : [
       "/",
+      "/servicios",
       "/servicios/terapia-individual",
+      "/servicios/terapia-pareja",
+      "/servicios/trabajo-grupos",
+      "/servicios/mindfulness",
       "/sobre-mi",
       "/blog",
       "/blog/duelo-como-abordarlo",
+      "/resenas/nueva",
+      "/aviso-legal",
+      "/privacidad",
+      "/cookies",
+      "/uso-web",
       "/auth",
     ];
 const RUNS = Number(process.env.RUNS ?? 3);
