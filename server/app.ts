@@ -145,6 +145,23 @@ export function createApp({ staticDir }: AppOptions = {}) {
   );
 
   const onError: ErrorRequestHandler = (err, req, res, _next) => {
+    // A request the server cannot read (an address that does not decode, a malformed body):
+    // Express marks it 4xx. It is the visitor's, not the server's, error.
+    const status = (err as { status?: unknown } | null)?.status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      req.log?.info({ err }, "petición no válida");
+      if (res.headersSent) return res.end();
+      return res
+        .status(status)
+        .type("html")
+        .send(
+          errorPageHtml(
+            status,
+            "Petición no válida",
+            "La dirección o los datos enviados no se pueden leer. Revisa el enlace o vuelve a la página de inicio.",
+          ),
+        );
+    }
     req.log?.error({ err }, "error no controlado");
     if (res.headersSent) return res.end();
     res

@@ -165,6 +165,19 @@ describe("built server on a fresh PGlite data directory", () => {
     expect(html).toContain("Página no encontrada");
   });
 
+  it("answers an address that does not decode with 400 and the Spanish page, not a 500", async () => {
+    for (const path of ["/blog/%E0%A4%A", "/%E0%A4%A", "/servicios/%ZZ", "/media/%E0%A4%A"]) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(400);
+      expectSecurityHeaders(res);
+      const html = await res.text();
+      expect(html, path).toContain("Petición no válida");
+      expect(html, path).toContain('href="/"');
+    }
+    // The server goes on as before.
+    expect((await fetch(`${server.url}/blog`)).status).toBe(200);
+  });
+
   it("refuses state-changing requests from another site", async () => {
     const foreign = await fetch(`${server.url}/`, {
       method: "POST",
