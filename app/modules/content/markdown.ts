@@ -36,7 +36,10 @@ const marked = new Marked({
       // Images come from the article's cover field, never from inline Markdown.
       return escape(token.text);
     },
-    heading(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, token: Tokens.Heading) {
+    heading(
+      this: { parser: { parseInline(tokens: Tokens.Generic[]): string } },
+      token: Tokens.Heading,
+    ) {
       // The page has its own <h1>: Markdown headings start at <h2>.
       const level = Math.min(Math.max(token.depth, 2), 4);
       return `<h${level}>${this.parser.parseInline(token.tokens)}</h${level}>\n`;

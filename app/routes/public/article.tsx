@@ -64,7 +64,11 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData, location }
   const root = rootFromMatches(matches);
   const article = loaderData?.article;
   if (!article) {
-    return pageMeta(root, { title: "Artículo no encontrado", path: location.pathname, noindex: true });
+    return pageMeta(root, {
+      title: "Artículo no encontrado",
+      path: location.pathname,
+      noindex: true,
+    });
   }
   const path = `/blog/${encodeURIComponent(article.slug)}`;
   return pageMeta(root, {
@@ -93,7 +97,10 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       <header className="bg-sand pt-10 pb-8 md:pt-14">
         <div className="container-page max-w-4xl">
           <nav aria-label="Ruta de navegación" className="text-sm text-muted">
-            <Link to="/blog" className="inline-flex min-h-11 items-center gap-1 underline underline-offset-4">
+            <Link
+              to="/blog"
+              className="inline-flex min-h-11 items-center gap-1 underline underline-offset-4"
+            >
               <ArrowLeft aria-hidden="true" className="size-4" /> Volver al blog
             </Link>
           </nav>
@@ -116,16 +123,28 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           fetchPriority="high"
           className="mt-8 aspect-[16/9] h-auto w-full rounded-card bg-primary-soft object-cover shadow-soft"
         />
-        <div className="prose-reading mx-auto mt-10 text-[1.0625rem]" dangerouslySetInnerHTML={{ __html: html }} />
-        <section aria-labelledby="compartir" className="mx-auto mt-12 max-w-[68ch] border-t border-border pt-8">
+        <div
+          className="prose-reading mx-auto mt-10 text-[1.0625rem]"
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+        <section
+          aria-labelledby="compartir"
+          className="mx-auto mt-12 max-w-[68ch] border-t border-border pt-8"
+        >
           <h2 id="compartir" className="text-h3">
             Compartir este artículo
           </h2>
           <ShareLinks url={url} title={article.title} className="mt-4" />
         </section>
-        <nav aria-label="Más artículos" className="mx-auto mt-10 grid max-w-[68ch] gap-4 sm:grid-cols-2">
+        <nav
+          aria-label="Más artículos"
+          className="mx-auto mt-10 grid max-w-[68ch] gap-4 sm:grid-cols-2"
+        >
           {older ? (
-            <Link to={`/blog/${older.slug}`} className="rounded-card border border-border bg-surface p-4 no-underline hover:border-primary">
+            <Link
+              to={`/blog/${older.slug}`}
+              className="rounded-card border border-border bg-surface p-4 no-underline hover:border-primary"
+            >
               <span className="flex items-center gap-1 text-sm text-muted">
                 <ArrowLeft aria-hidden="true" className="size-4" /> Anterior
               </span>
@@ -135,7 +154,10 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             <span />
           )}
           {newer ? (
-            <Link to={`/blog/${newer.slug}`} className="rounded-card border border-border bg-surface p-4 text-right no-underline hover:border-primary">
+            <Link
+              to={`/blog/${newer.slug}`}
+              className="rounded-card border border-border bg-surface p-4 text-right no-underline hover:border-primary"
+            >
               <span className="flex items-center justify-end gap-1 text-sm text-muted">
                 Siguiente <ArrowRight aria-hidden="true" className="size-4" />
               </span>

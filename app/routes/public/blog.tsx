@@ -21,7 +21,13 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData }) => {
   });
   return [
     ...tags,
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Blog (RSS)", href: "/blog/rss.xml" },
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: "Blog (RSS)",
+      href: "/blog/rss.xml",
+    },
   ];
 };
 
@@ -148,7 +154,9 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
                     )}
                   >
                     {CATEGORIES[c]}
-                    {active ? <span className="sr-only"> (filtro activo; pulsa para quitarlo)</span> : null}
+                    {active ? (
+                      <span className="sr-only"> (filtro activo; pulsa para quitarlo)</span>
+                    ) : null}
                   </Link>
                 </li>
               );
@@ -162,7 +170,10 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
             {q ? ` para «${q}»` : ""}
             {category ? ` en ${CATEGORIES[category as keyof typeof CATEGORIES]}` : ""}
           </p>
-          <a href="/blog/rss.xml" className="inline-flex min-h-11 items-center gap-1 text-sm text-muted underline">
+          <a
+            href="/blog/rss.xml"
+            className="inline-flex min-h-11 items-center gap-1 text-sm text-muted underline"
+          >
             <Rss aria-hidden="true" className="size-4" /> RSS
           </a>
         </div>
@@ -192,7 +203,10 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
             <ul className="flex flex-wrap items-center justify-center gap-2">
               <li>
                 {page > 1 ? (
-                  <Link className={PAGE_LINK} to={blogUrl({ q, categoria: category, pagina: page - 1 })}>
+                  <Link
+                    className={PAGE_LINK}
+                    to={blogUrl({ q, categoria: category, pagina: page - 1 })}
+                  >
                     Anterior
                   </Link>
                 ) : (
@@ -208,7 +222,10 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
                       to={blogUrl({ q, categoria: category, pagina: slot })}
                       aria-current={slot === page ? "page" : undefined}
                       aria-label={`Página ${slot}`}
-                      className={cn(PAGE_LINK, slot === page && "border-primary bg-primary text-white")}
+                      className={cn(
+                        PAGE_LINK,
+                        slot === page && "border-primary bg-primary text-white",
+                      )}
                     >
                       {slot}
                     </Link>
@@ -221,7 +238,10 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
               )}
               <li>
                 {page < pageCount ? (
-                  <Link className={PAGE_LINK} to={blogUrl({ q, categoria: category, pagina: page + 1 })}>
+                  <Link
+                    className={PAGE_LINK}
+                    to={blogUrl({ q, categoria: category, pagina: page + 1 })}
+                  >
                     Siguiente
                   </Link>
                 ) : (

@@ -7,7 +7,8 @@ import type { Route } from "./+types/cookies";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(rootFromMatches(matches), {
     title: "Política de cookies",
-    description: "Qué cookies y almacenamiento local usa esta web, para qué sirven, cuánto duran y cómo cambiar tu elección.",
+    description:
+      "Qué cookies y almacenamiento local usa esta web, para qué sirven, cuánto duran y cómo cambiar tu elección.",
     path: "/cookies",
     breadcrumbs: [{ name: "Política de cookies", path: "/cookies" }],
   });

@@ -82,7 +82,10 @@ async function loadReviews(db: Db) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== "contact") {
-    return data({ contact: { ok: false, formError: "Solicitud no válida" } as ContactServerResult }, { status: 400 });
+    return data(
+      { contact: { ok: false, formError: "Solicitud no válida" } as ContactServerResult },
+      { status: 400 },
+    );
   }
   const fields = Object.fromEntries(form);
   const result = await submitContact(await getDb(), fields, clientInfo(request, context));
@@ -183,12 +186,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         </Section>
       </Suspense>
       <Suspense>
-        <Section
-          id="colaboraciones"
-          title="Colaboraciones"
-          eyebrow="Con quién trabajo"
-          tone="sand"
-        >
+        <Section id="colaboraciones" title="Colaboraciones" eyebrow="Con quién trabajo" tone="sand">
           <CollaborationCards items={collaborations} />
         </Section>
       </Suspense>

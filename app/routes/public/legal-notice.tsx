@@ -7,7 +7,8 @@ import type { Route } from "./+types/legal-notice";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(rootFromMatches(matches), {
     title: "Aviso legal",
-    description: "Datos identificativos de la titular del sitio, profesión regulada, colegio profesional y condiciones generales (LSSI-CE).",
+    description:
+      "Datos identificativos de la titular del sitio, profesión regulada, colegio profesional y condiciones generales (LSSI-CE).",
     path: "/aviso-legal",
     breadcrumbs: [{ name: "Aviso legal", path: "/aviso-legal" }],
   });

@@ -1,16 +1,16 @@
 import { data } from "react-router";
 import { ErrorPage } from "~/components/site/error-page";
-import {
-  NotFoundSuggestions,
-  SUGGESTED_ARTICLES,
-} from "~/components/site/not-found-suggestions";
+import { NotFoundSuggestions, SUGGESTED_ARTICLES } from "~/components/site/not-found-suggestions";
 import { getDb } from "~/db/client.server";
 import { recentArticleLinks } from "~/modules/blog/blog.server";
 import type { Route } from "./+types/not-found";
 
 /** Any unknown path: the spec's 404 page with a real 404 status, and what to read instead. */
 export async function loader() {
-  return data({ recent: await recentArticleLinks(await getDb(), SUGGESTED_ARTICLES) }, { status: 404 });
+  return data(
+    { recent: await recentArticleLinks(await getDb(), SUGGESTED_ARTICLES) },
+    { status: 404 },
+  );
 }
 
 export default function NotFound({ loaderData }: Route.ComponentProps) {

@@ -7,7 +7,8 @@ import type { Route } from "./+types/privacy";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(rootFromMatches(matches), {
     title: "Política de privacidad",
-    description: "Cómo se tratan tus datos personales: responsable, finalidades, bases legales, conservación, destinatarios y derechos (RGPD y LOPDGDD).",
+    description:
+      "Cómo se tratan tus datos personales: responsable, finalidades, bases legales, conservación, destinatarios y derechos (RGPD y LOPDGDD).",
     path: "/privacidad",
     breadcrumbs: [{ name: "Política de privacidad", path: "/privacidad" }],
   });

@@ -43,7 +43,8 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
       <div className="container-page grid gap-12 py-14 lg:grid-cols-[1fr_20rem]">
         <article className="prose-reading" dangerouslySetInnerHTML={{ __html: html }} />
         <aside className="flex flex-col gap-6" aria-label={`Resumen de ${service.title}`}>
-          <ServiceImage loading="lazy"
+          <ServiceImage
+            loading="lazy"
             service={service.slug}
             className="h-auto w-full rounded-card bg-primary-soft"
             alt={SERVICE_IMAGE_LABELS[service.slug]}

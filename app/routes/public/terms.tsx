@@ -7,7 +7,8 @@ import type { Route } from "./+types/terms";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(rootFromMatches(matches), {
     title: "Condiciones de uso",
-    description: "Condiciones de uso del sitio web: objeto, límites de uso, propiedad intelectual, privacidad, responsabilidad, modificaciones e independencia.",
+    description:
+      "Condiciones de uso del sitio web: objeto, límites de uso, propiedad intelectual, privacidad, responsabilidad, modificaciones e independencia.",
     path: "/uso-web",
     breadcrumbs: [{ name: "Condiciones de uso", path: "/uso-web" }],
   });
