@@ -244,11 +244,13 @@ export async function start() {
   await seedReviews(db);
   // No account yet: print the one-time link that creates the first administrator.
   await ensureSetupLink(db);
-  const intervalMs = Number(process.env.OUTBOX_INTERVAL_MS) || 3000;
-  // First retry after a failed delivery, doubling each time (tests shorten it).
-  const retryBaseMs = Number(process.env.OUTBOX_RETRY_BASE_MS) || 30_000;
+  const { OUTBOX_INTERVAL_MS, OUTBOX_RETRY_BASE_MS } = getEnv();
   background = [
-    startOutboxWorker(async () => (await getDbHandle()).db, intervalMs, retryBaseMs),
+    startOutboxWorker(
+      async () => (await getDbHandle()).db,
+      OUTBOX_INTERVAL_MS,
+      OUTBOX_RETRY_BASE_MS,
+    ),
     startRetentionJob(getDbHandle),
   ];
 }

@@ -55,6 +55,33 @@ const EnvSchema = z
       .enum(["0", "1", "true", "false", ""], { error: "debe ser 1 (desactivada) o 0" })
       .default("0")
       .transform((value) => value === "1" || value === "true"),
+    // Contact sends per client in 15 minutes (5); raised only for load tests.
+    CONTACT_RATE_LIMIT: z.coerce
+      .number({ error: "debe ser un número de envíos" })
+      .int("debe ser un número entero de envíos")
+      .min(1, "debe ser al menos 1")
+      .default(5),
+    // RATE_LIMIT_DISABLED=1 lifts every rate limit: load benchmarks only, never in production.
+    RATE_LIMIT_DISABLED: z
+      .enum(["0", "1"], { error: "debe ser 1 (sin límites, solo para medir carga) o 0" })
+      .default("0")
+      .transform((value) => value === "1"),
+    // The e-mail outbox: how often it looks for mail to send, and the first wait after a failed
+    // delivery (doubling each time). Tests shorten both.
+    OUTBOX_INTERVAL_MS: z.coerce
+      .number({ error: "debe ser un número de milisegundos" })
+      .int("debe ser un número entero de milisegundos")
+      .min(50, "debe ser al menos 50")
+      .max(3_600_000, "debe ser como mucho 3600000 (una hora)")
+      .default(3000),
+    OUTBOX_RETRY_BASE_MS: z.coerce
+      .number({ error: "debe ser un número de milisegundos" })
+      .int("debe ser un número entero de milisegundos")
+      .min(50, "debe ser al menos 50")
+      .max(86_400_000, "debe ser como mucho 86400000 (un día)")
+      .default(30_000),
+    // The SQL migrations (drizzle/ in the repository and next to the build).
+    MIGRATIONS_DIR: z.string().min(1).default("drizzle"),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z
       .string()

@@ -35,6 +35,37 @@ describe("environment", () => {
     expect(() => parseEnv({ MAX_BODY_KB: "0" })).toThrowError(/MAX_BODY_KB/);
   });
 
+  it("validates the limits, the outbox timings and the migrations folder like the rest", () => {
+    const defaults = parseEnv({});
+    expect(defaults.CONTACT_RATE_LIMIT).toBe(5);
+    expect(defaults.RATE_LIMIT_DISABLED).toBe(false);
+    expect(defaults.OUTBOX_INTERVAL_MS).toBe(3000);
+    expect(defaults.OUTBOX_RETRY_BASE_MS).toBe(30_000);
+    expect(defaults.MIGRATIONS_DIR).toBe("drizzle");
+    const set = parseEnv({
+      CONTACT_RATE_LIMIT: "1000",
+      RATE_LIMIT_DISABLED: "1",
+      OUTBOX_INTERVAL_MS: "200",
+      OUTBOX_RETRY_BASE_MS: "300",
+      MIGRATIONS_DIR: "/srv/consulta/drizzle",
+    });
+    expect(set).toMatchObject({
+      CONTACT_RATE_LIMIT: 1000,
+      RATE_LIMIT_DISABLED: true,
+      OUTBOX_INTERVAL_MS: 200,
+      OUTBOX_RETRY_BASE_MS: 300,
+      MIGRATIONS_DIR: "/srv/consulta/drizzle",
+    });
+    // A typo never lifts the limits quietly: the server does not start.
+    expect(() => parseEnv({ RATE_LIMIT_DISABLED: "yes" })).toThrowError(
+      /RATE_LIMIT_DISABLED: debe ser 1/,
+    );
+    expect(() => parseEnv({ CONTACT_RATE_LIMIT: "cinco" })).toThrowError(/CONTACT_RATE_LIMIT/);
+    expect(() => parseEnv({ CONTACT_RATE_LIMIT: "0" })).toThrowError(/CONTACT_RATE_LIMIT/);
+    expect(() => parseEnv({ OUTBOX_INTERVAL_MS: "10" })).toThrowError(/OUTBOX_INTERVAL_MS/);
+    expect(() => parseEnv({ OUTBOX_RETRY_BASE_MS: "x" })).toThrowError(/OUTBOX_RETRY_BASE_MS/);
+  });
+
   it("follows PORT in the default public URL and trims a trailing slash", () => {
     expect(parseEnv({ PORT: "8080" }).PUBLIC_URL).toBe("http://localhost:8080");
     expect(parseEnv({ PUBLIC_URL: "https://consulta.example/" }).PUBLIC_URL).toBe(

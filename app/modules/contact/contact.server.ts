@@ -12,8 +12,7 @@ import { CONTACT_MESSAGES, type ContactErrors, readContact, validateContact } fr
 export const CONTACT_WINDOW_MS = 15 * 60 * 1000;
 /** 5 sends per 15 minutes per client (D13); CONTACT_RATE_LIMIT lifts it for load tests. */
 function contactLimit() {
-  const fromEnv = Number(process.env.CONTACT_RATE_LIMIT);
-  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 5;
+  return getEnv().CONTACT_RATE_LIMIT;
 }
 
 export type ContactResult =

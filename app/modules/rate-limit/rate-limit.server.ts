@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { getEnv } from "~/utils/env.server";
 
 /**
- * RATE_LIMIT_DISABLED=1 lifts every limit (load benchmarks only; see docs/quality.md). Read on
- * each call and honoured only for the exact value "1", so a typo never disables protection.
+ * RATE_LIMIT_DISABLED=1 lifts every limit (load benchmarks only; see docs/quality.md). Validated
+ * at start-up: any value but 1 or 0 stops the server, so a typo never disables protection.
  */
 export function rateLimitsDisabled() {
-  return process.env.RATE_LIMIT_DISABLED === "1";
+  return getEnv().RATE_LIMIT_DISABLED;
 }
 
 /**
