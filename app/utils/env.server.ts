@@ -80,6 +80,14 @@ const EnvSchema = z
       .min(50, "debe ser al menos 50")
       .max(86_400_000, "debe ser como mucho 86400000 (un día)")
       .default(30_000),
+    // The live notices' stream (/api/eventos): each heartbeat re-checks the session, one query
+    // per open stream, so never below 100 ms.
+    EVENTS_HEARTBEAT_MS: z.coerce
+      .number({ error: "debe ser un número de milisegundos" })
+      .int("debe ser un número entero de milisegundos")
+      .min(100, "debe ser al menos 100")
+      .max(3_600_000, "debe ser como mucho 3600000 (una hora)")
+      .default(25_000),
     // The SQL migrations (drizzle/ in the repository and next to the build).
     MIGRATIONS_DIR: z.string().min(1).default("drizzle"),
     DATA_DIR: z.string().min(1).default("./data"),

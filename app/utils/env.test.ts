@@ -42,6 +42,7 @@ describe("environment", () => {
     expect(defaults.OUTBOX_INTERVAL_MS).toBe(3000);
     expect(defaults.OUTBOX_RETRY_BASE_MS).toBe(30_000);
     expect(defaults.MIGRATIONS_DIR).toBe("drizzle");
+    expect(defaults.EVENTS_HEARTBEAT_MS).toBe(25_000);
     const set = parseEnv({
       CONTACT_RATE_LIMIT: "1000",
       RATE_LIMIT_DISABLED: "1",
@@ -64,6 +65,7 @@ describe("environment", () => {
     expect(() => parseEnv({ CONTACT_RATE_LIMIT: "0" })).toThrowError(/CONTACT_RATE_LIMIT/);
     expect(() => parseEnv({ OUTBOX_INTERVAL_MS: "10" })).toThrowError(/OUTBOX_INTERVAL_MS/);
     expect(() => parseEnv({ OUTBOX_RETRY_BASE_MS: "x" })).toThrowError(/OUTBOX_RETRY_BASE_MS/);
+    expect(() => parseEnv({ EVENTS_HEARTBEAT_MS: "50" })).toThrowError(/EVENTS_HEARTBEAT_MS/);
   });
 
   it("follows PORT in the default public URL and trims a trailing slash", () => {

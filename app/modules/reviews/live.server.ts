@@ -1,6 +1,7 @@
 import { and, count, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { type Db, type DbHandle, getDbHandle } from "~/db/client.server";
 import { reviews, user } from "~/db/schema";
+import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 
 /**
@@ -96,12 +97,12 @@ const byUser = new Map<string, Set<() => void>>();
  * the tabs would take turns evicting each other. The process keeps at most 200 (503 past that).
  */
 export const STREAM_LIMITS = { perUser: 5, perProcess: 200 };
-// Never below 100 ms: each heartbeat is one session query per open stream.
-let heartbeatMs = Math.max(100, Number(process.env.EVENTS_HEARTBEAT_MS) || 25_000);
+/** Set by tests; otherwise `EVENTS_HEARTBEAT_MS` (validated at start-up: never below 100 ms). */
+let heartbeatOverride: number | undefined;
 
 /** For tests: a shorter heartbeat (also `EVENTS_HEARTBEAT_MS`). Applies to streams opened after. */
 export function setHeartbeatMs(ms: number) {
-  heartbeatMs = ms;
+  heartbeatOverride = ms;
 }
 
 export interface StreamOwner {
@@ -192,7 +193,7 @@ export async function newReviewStream(signal: AbortSignal, owner: StreamOwner): 
             inFlight.delete(check);
           });
         inFlight.add(check);
-      }, heartbeatMs);
+      }, heartbeatOverride ?? getEnv().EVENTS_HEARTBEAT_MS);
       heartbeat.unref();
       cleanup = () => {
         clearInterval(heartbeat);
