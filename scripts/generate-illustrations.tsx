@@ -1,5 +1,5 @@
 // Writes the site's SVG illustrations to public/illustrations/ (served as cacheable images, so they
-// cost no JavaScript). Run after changing app/components/site/illustrations.tsx:
+// cost no JavaScript). Run after changing scripts/illustrations.tsx (the drawings, as React):
 //   npm run illustrations
 import fs from "node:fs";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -9,7 +9,7 @@ import {
   PartnerEmblem,
   PortraitPlaceholder,
   ServiceIllustration,
-} from "../app/components/site/illustrations";
+} from "./illustrations";
 
 const out = "public/illustrations";
 fs.mkdirSync(out, { recursive: true });
