@@ -37,7 +37,7 @@ export function ArticleCard({
         alt={article.imageAlt}
         width={1200}
         height={675}
-        loading={eager ? "eager" : "lazy"}
+        loading={eager || priority ? "eager" : "lazy"}
         fetchPriority={priority ? "high" : undefined}
         decoding="async"
         className="aspect-[16/9] h-auto w-full bg-primary-soft object-cover"

@@ -2,7 +2,7 @@ import { responsiveImage } from "~/modules/media/responsive";
 import type { ServiceSlug } from "~/modules/services/slugs";
 
 /**
- * The site's illustrations, drawn as SVG by the project (app/components/site/illustrations.tsx)
+ * The site's illustrations, drawn as SVG by the project (scripts/illustrations.tsx)
  * and served as static, cacheable files from public/illustrations/ (`npm run illustrations`),
  * so they cost no JavaScript.
  */

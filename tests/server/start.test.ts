@@ -35,3 +35,25 @@ describe("npm start where `npm install` left out the development dependencies", 
     expect(buildPlan({ builtAt: 0, changedAt: 2, toolsInstalled: true })).toBe("build");
   });
 });
+
+describe("the built server with a setting it cannot read", () => {
+  it("does not start, and says which variable and why, in Spanish", () => {
+    const result = spawnSync(process.execPath, ["server/main.js"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATA_DIR: tempDataDir(),
+        PORT: "0",
+        // A typo: the limits must not be lifted quietly, nor kept quietly either.
+        RATE_LIMIT_DISABLED: "yes",
+        OUTBOX_INTERVAL_MS: "10",
+      },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("Configuración no válida");
+    expect(result.stderr).toMatch(/RATE_LIMIT_DISABLED: debe ser 1/);
+    expect(result.stderr).toMatch(/OUTBOX_INTERVAL_MS: debe ser al menos 50/);
+  });
+});
