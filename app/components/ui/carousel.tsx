@@ -196,6 +196,7 @@ export function CarouselPrevious({
   className,
   variant = "outline",
   size = "icon",
+  iconSize = "lg",
   children,
   ...props
 }: ArrowProps) {
@@ -205,8 +206,9 @@ export function CarouselPrevious({
       data-slot="carousel-previous"
       variant={variant}
       size={size}
+      iconSize={iconSize}
       aria-controls={contentId}
-      className={cn("[&_svg]:size-5", className)}
+      className={className}
       disabled={!canScrollPrev}
       onClick={scrollPrev}
       {...props}
@@ -225,6 +227,7 @@ export function CarouselNext({
   className,
   variant = "outline",
   size = "icon",
+  iconSize = "lg",
   children,
   ...props
 }: ArrowProps) {
@@ -234,8 +237,9 @@ export function CarouselNext({
       data-slot="carousel-next"
       variant={variant}
       size={size}
+      iconSize={iconSize}
       aria-controls={contentId}
-      className={cn("[&_svg]:size-5", className)}
+      className={className}
       disabled={!canScrollNext}
       onClick={scrollNext}
       {...props}

@@ -49,8 +49,8 @@ export function DialogContent({
         {hideClose ? null : (
           <DialogPrimitive.Close
             className={cn(
-              buttonVariants({ variant: "ghost", size: "icon" }),
-              "absolute top-2 right-2 text-muted hover:text-ink [&_svg]:size-5",
+              buttonVariants({ variant: "ghost-muted", size: "icon", iconSize: "lg" }),
+              "absolute top-2 right-2",
             )}
           >
             <X aria-hidden="true" />

@@ -3,7 +3,7 @@ import { Link, type LinkProps } from "react-router";
 import { cn } from "~/utils/cn";
 import { buttonVariants } from "./button";
 
-type Props = VariantProps<typeof buttonVariants> & {
+type Props = Pick<VariantProps<typeof buttonVariants>, "variant" | "size"> & {
   className?: string;
   children: React.ReactNode;
 };

@@ -1,3 +1,4 @@
+import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "~/utils/cn";
 
 type TableProps = React.ComponentProps<"table"> & {
@@ -92,11 +93,26 @@ export function TableHead({ className, scope = "col", ...props }: React.Componen
   );
 }
 
-export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
+const tableCellVariants = cva("px-4 text-ink", {
+  variants: {
+    /** `sm`: less vertical padding, for a row of icon buttons or a thumbnail. */
+    size: { md: "py-3", sm: "py-2" },
+    /** `top` for cells of several lines next to each other. */
+    verticalAlign: { middle: "align-middle", top: "align-top" },
+  },
+  defaultVariants: { size: "md", verticalAlign: "middle" },
+});
+
+export function TableCell({
+  className,
+  size,
+  verticalAlign,
+  ...props
+}: React.ComponentProps<"td"> & VariantProps<typeof tableCellVariants>) {
   return (
     <td
       data-slot="table-cell"
-      className={cn("px-4 py-3 align-middle text-ink", className)}
+      className={cn(tableCellVariants({ size, verticalAlign }), className)}
       {...props}
     />
   );
