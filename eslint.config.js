@@ -10,7 +10,7 @@ const restrict = (patterns) => ({
     {
       patterns: patterns.map((group) => ({
         group,
-        message: "Importación no permitida por las capas del proyecto (ver ARCHITECTURE.md).",
+        message: "Importación no permitida por las capas del proyecto (ver docs/architecture.md).",
       })),
     },
   ],
@@ -63,7 +63,16 @@ export default tseslint.config(
   },
   {
     files: ["app/components/**"],
-    rules: restrict([["~/routes/*", "**/*.server", "**/*.server.ts"]]),
+    rules: restrict([
+      ["~/routes/*", "**/*.server", "**/*.server.ts"],
+      ["~/db", "~/db/*", "drizzle-orm", "drizzle-orm/*"],
+    ]),
+  },
+  // Routes never touch the database: they take the handle from the router context
+  // (`database(context)`) and hand it to the modules, which own every query.
+  {
+    files: ["app/routes/**", "app/root.tsx"],
+    rules: restrict([["~/db", "~/db/*", "drizzle-orm", "drizzle-orm/*"]]),
   },
   // Tests may reach across layers (e.g. a module's test calling the route that uses it).
   { files: ["**/*.test.ts"], rules: { "no-restricted-imports": "off" } },

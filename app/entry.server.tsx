@@ -2,11 +2,16 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
 import { requestInfoContext } from "./context";
 import { hasSessionCookie } from "./modules/accounts/session-cookie";
 import { hydrateAfterFirstPaint } from "./utils/hydrate-after-paint.server";
-import { logger } from "./utils/logger.server";
+import { logger, safeUrl } from "./utils/logger.server";
 import { NonceProvider } from "./utils/nonce";
 
 export const streamTimeout = 5_000;
@@ -22,6 +27,21 @@ function warnNoModuleScript() {
     "La hidratación tras la primera pintura no encontró el script de módulo de React Router: las páginas públicas se hidratan sin retraso.",
   );
 }
+
+/**
+ * An error a loader, an action or the rendering threw: to the log, with the logger's redaction
+ * (query values replaced, database errors without their values), instead of React Router's
+ * default console output. The visitor gets the Spanish error page. A request the visitor
+ * abandoned is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const url = new URL(request.url);
+  logger.error(
+    { err: error, method: request.method, url: safeUrl(url.pathname + url.search) },
+    "error en una ruta",
+  );
+};
 
 export default function handleRequest(
   request: Request,

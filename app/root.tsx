@@ -11,7 +11,7 @@ import {
 import type { Route } from "./+types/root";
 import { ErrorPage } from "~/components/site/error-page";
 import type * as ToasterModule from "~/components/ui/toaster";
-import { getDb } from "~/db/client.server";
+import { database } from "~/context";
 import { getUser } from "~/modules/accounts/guard.server";
 import { reviewNotice } from "~/modules/reviews/live.server";
 import { publicSettings } from "~/modules/settings/defaults";
@@ -35,9 +35,10 @@ export const links: Route.LinksFunction = () => [
 export const middleware: Route.MiddlewareFunction[] = [toastMiddleware];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const db = await getDb();
-  const [settings, user] = await Promise.all([requestSettings(context), getUser(request)]);
-  // The new-review notice (D16); opening the reviews page clears it, so it is never shown there.
+  const db = await database(context);
+  const [settings, user] = await Promise.all([requestSettings(context), getUser(request, context)]);
+  // The new-review notice (docs/decisions/010); opening the reviews page clears it, so it is never
+  // shown there.
   const notice = user ? await reviewNotice(db, user.id) : null;
   if (notice && url.pathname.startsWith("/admin/resenas")) notice.fresh = 0;
   return {

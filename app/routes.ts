@@ -2,7 +2,7 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 
 import { SERVICE_SLUGS } from "./modules/services/slugs";
 
-/** The one place where URLs are written. Spanish URLs exactly as the spec names them. */
+/** The one place where URLs are written, in Spanish (docs/product.md#pages-and-urls). */
 
 export default [
   // Machine-readable resources
@@ -12,8 +12,6 @@ export default [
   route("media/portadas/:category/:file", "routes/resources/cover.ts"),
   route("og/:file", "routes/resources/og-image.ts"),
   route("media/*", "routes/resources/media.ts"),
-  route("api/contacto", "routes/resources/contact-api.ts"),
-  route("api/resenas", "routes/resources/review-api.ts"),
   route("api/eventos", "routes/resources/events-api.ts"),
   route("api/imagenes", "routes/resources/image-upload-api.ts"),
   // RGPD export (POST only, administrators): a JSON download, outside the admin layout.

@@ -183,7 +183,8 @@ ${locations}
 async function contactLoad(url) {
   let n = 0;
   const result = await cannon({
-    url: `${url}/api/contacto`,
+    // The landing page's contact form, as a browser without JavaScript sends it.
+    url: `${url}/?index`,
     connections: 10,
     overallRate: CONTACT_RATE,
     // A fixed number of requests (not a duration), so none is cut off in flight at the end.
@@ -197,10 +198,10 @@ async function contactLoad(url) {
             ...req,
             headers: {
               origin: url,
-              accept: "application/json",
               "content-type": "application/x-www-form-urlencoded",
             },
             body: new URLSearchParams({
+              intent: "contact",
               name: "Carga Prueba",
               email: "carga@example.com",
               message: `Mensaje de carga número ${n}`,
@@ -328,7 +329,7 @@ console.log(
     "0 timeouts, X-Cache: HIT.",
 );
 console.log(
-  `\nFormulario de contacto (servidor con caché): POST /api/contacto a ${CONTACT_RATE}/s durante ${DURATION} s\n`,
+  `\nFormulario de contacto (servidor con caché): POST / (formulario de contacto) a ${CONTACT_RATE}/s durante ${DURATION} s\n`,
 );
 console.log(
   "| Base de datos | Enviados | 2xx | Errores | Timeouts | p50 (ms) | p99 (ms) | Filas guardadas |",

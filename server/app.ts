@@ -4,7 +4,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
-import { requestInfoContext } from "~/context";
+import { databaseContext, requestInfoContext } from "~/context";
 import { closeDb, getDb, getDbHandle } from "~/db/client.server";
 import { currentContentVersion } from "~/db/content-version.server";
 import { countPageViews } from "~/modules/analytics/page-views.server";
@@ -139,6 +139,7 @@ export function createApp({ staticDir }: AppOptions = {}) {
           ip: rateLimitIp(req.ip, req.socket.remoteAddress),
           forCache: res.locals.pageCache !== undefined,
         });
+        context.set(databaseContext, getDb);
         return context;
       },
     }),

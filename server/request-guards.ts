@@ -9,8 +9,10 @@ export const ALLOWED_METHODS = "GET, HEAD, POST, OPTIONS";
 /** Set on a body-stream error when the streamed bytes pass the limit. */
 export const BODY_TOO_LARGE = "BODY_TOO_LARGE";
 
+/** A refusal is about this one request: never kept by the browser or a proxy. */
 function answer(res: Response, status: number, title: string, message: string) {
   res
+    .setHeader("Cache-Control", "no-store")
     .status(status)
     .type("html")
     .send(errorPageHtml(status, title, message));

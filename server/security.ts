@@ -47,7 +47,8 @@ export function contentSecurityPolicy(publicUrl: string, scriptSources: string[]
     ["script-src", ["'self'", ...scriptSources, "'strict-dynamic'"]],
     // Libraries (dialogs, drawers) set inline style attributes; scripts stay strict.
     ["style-src", ["'self'", "'unsafe-inline'"]],
-    // The analytics hosts are only contacted after the visitor accepts analytics (D18).
+    // The analytics hosts are only contacted after the visitor accepts analytics
+    // (docs/decisions/011-public-site-choices.md).
     ["img-src", ["'self'", "data:", "blob:", ...ANALYTICS_HOSTS]],
     ["font-src", ["'self'"]],
     ["connect-src", ["'self'", ...ANALYTICS_HOSTS]],

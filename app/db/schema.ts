@@ -51,7 +51,7 @@ export const user = pgTable("user", {
   image: text("image"),
   role: text("role").notNull().default("contributor"),
   lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
-  /** When this person last opened the reviews page: newer visitor reviews make the notice (D16). */
+  /** When this person last opened the reviews page: newer visitor reviews make the notice. */
   reviewsSeenAt: timestamp("reviews_seen_at", { withTimezone: true }),
   /**
    * When an administrator approved this account; null = pending (no session, no access). The
@@ -207,7 +207,7 @@ export const contentSeeds = pgTable("content_seeds", {
 
 // ─── Contact and e-mail ──────────────────────────────────────────────────────────────────────────
 
-/** Messages sent from the contact form, stored as written (trimmed; D11). */
+/** Messages sent from the contact form, stored as written (trimmed; docs/decisions/009). */
 export const contactMessages = pgTable(
   "contact_messages",
   {
@@ -227,8 +227,9 @@ export const contactMessages = pgTable(
 );
 
 /**
- * The durable e-mail outbox (D12): a row is written in the same transaction as what it announces
- * and delivered by the worker with retries; several instances never send the same row twice.
+ * The durable e-mail outbox (docs/architecture.md#e-mail-outbox): a row is written in the same
+ * transaction as what it announces and delivered by the worker with retries; several instances
+ * never send the same row twice.
  */
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -252,7 +253,10 @@ export const mailOutbox = pgTable(
 
 // ─── Reviews ─────────────────────────────────────────────────────────────────────────────────────
 
-/** Patient reviews: stored unpublished until staff publish them; consent recorded (D14). */
+/**
+ * Patient reviews: stored unpublished until staff publish them; consent recorded
+ * (docs/decisions/009).
+ */
 export const reviews = pgTable(
   "reviews",
   {

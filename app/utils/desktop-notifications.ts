@@ -1,4 +1,7 @@
-/** Desktop notifications for staff (spec §4, §8: problems are only logged). Admin pages only. */
+/**
+ * Desktop notifications for staff (docs/product.md#new-review-notice: problems are only logged).
+ * Admin pages only.
+ */
 export type NotificationState = "unsupported" | NotificationPermission;
 
 export function notificationState(): NotificationState {

@@ -41,3 +41,29 @@ export function backTo(path: string, raw: FormDataEntryValue | null) {
   const query = typeof raw === "string" ? new URLSearchParams(raw.slice(0, 300)).toString() : "";
   return query ? `${path}?${query}` : path;
 }
+
+// ─── The form contract (docs/decisions/006-one-schema-per-form.md) ───────────────────────────────
+
+/** Spanish messages by field name; the form-wide one travels in `formError`. */
+export type FieldErrors = Partial<Record<string, string[]>>;
+
+/** A refused form: what to say, field by field, and what was typed (to fill the form again). */
+export interface FormFailure {
+  ok: false;
+  formError: string | null;
+  fieldErrors: FieldErrors;
+  values?: Record<string, string>;
+}
+
+/** What every form action answers: `{ ok: true, …its data }` or a FormFailure. */
+export type FormResult<T extends object = object> = ({ ok: true } & T) | FormFailure;
+
+/** A FormFailure with only a form-wide message. */
+export function formFailure(formError: string, fieldErrors: FieldErrors = {}): FormFailure {
+  return { ok: false, formError, fieldErrors };
+}
+
+/** The first field with a message, in the form's order (where focus goes). */
+export function firstInvalid(fieldErrors: FieldErrors, order: readonly string[]) {
+  return order.find((name) => fieldErrors[name]?.length);
+}

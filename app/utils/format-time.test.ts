@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatDateTime, formatDay, formatShortDateTime, madridHour } from "./format-time";
 
-// Run by `npm test` in the machine's zone; also checked with TZ=UTC, America/New_York and
-// Asia/Tokyo: the text never depends on the process's zone.
+// Run in the machine's zone; tests/integration/time-zones.test.ts runs the same formatters in
+// processes under TZ=UTC, America/New_York and Asia/Tokyo.
 describe("instants in Madrid time", () => {
   it("prints the same text whatever the process's zone", () => {
     // Summer (CEST, UTC+2): late evening in UTC is already the next day in Madrid.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatLongDate, formatShortDate, greetingFor, guessPlatform, plural } from "./format";
 
 describe("format", () => {
-  it("greets by the hour with the spec's boundaries", () => {
+  it("greets by the hour with the product's boundaries", () => {
     expect(greetingFor(0)).toBe("Buenos días");
     expect(greetingFor(11)).toBe("Buenos días");
     expect(greetingFor(12)).toBe("Buenas tardes");

@@ -6,7 +6,10 @@
  * are in `format-time.ts`, so public pages do not carry that code.
  */
 
-/** Spec §2: before 12 'Buenos días', before 18 'Buenas tardes', otherwise 'Buenas noches'. */
+/**
+ * Before 12 'Buenos días', before 18 'Buenas tardes', otherwise 'Buenas noches'
+ * (docs/product.md#admin-area).
+ */
 export function greetingFor(hour: number) {
   if (hour < 12) return "Buenos días";
   if (hour < 18) return "Buenas tardes";

@@ -5,7 +5,7 @@ import { Transform } from "node:stream";
  *
  * Every page is rendered on the server and usable before any JavaScript runs (links and forms
  * work without it; clicks on controls that need JavaScript are kept and replayed once React has
- * taken over, see `app/utils/replay-clicks.ts`). React Router's <Scripts> asks for all the page's
+ * taken over, see `app/utils/early-input.ts`). React Router's <Scripts> asks for all the page's
  * modules at once from the <head> (`modulepreload`) and starts hydrating as soon as they arrive, so
  * on a slow phone the ~130 KB of JavaScript competes with the stylesheet and the first screen. This
  * transform of the HTML stream moves that to just after the first paint:

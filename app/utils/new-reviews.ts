@@ -1,6 +1,7 @@
 /**
  * The browser side of the new-review notice: the flag kept in storage for the public header's
- * 'Acceder' dot (spec §3), (desktop notifications live in desktop-notifications.ts, admin only).
+ * 'Acceder' dot (docs/product.md#new-review-notice); desktop notifications live in
+ * desktop-notifications.ts, admin only.
  */
 export const NEW_REVIEWS_FLAG = "new_reviews_notification";
 

@@ -266,8 +266,14 @@ for (const width of [390, 1280]) {
     }) => {
       const address = `suprimir.${width}.${Date.now()}@example.com`;
       for (const message of ["Primer mensaje que suprimir", "Segundo mensaje que suprimir"]) {
-        const res = await page.request.post("/api/contacto", {
-          form: { name: "Persona Supresión", email: address, message, consent: "on" },
+        const res = await page.request.post("/?index", {
+          form: {
+            intent: "contact",
+            name: "Persona Supresión",
+            email: address,
+            message,
+            consent: "on",
+          },
         });
         expect(res.status()).toBe(200);
       }

@@ -55,7 +55,7 @@ test("staff write an article with an uploaded image, rename its URL and delete i
   await expect(page.getByRole("heading", { level: 1, name: "Nuevo artículo" })).toBeVisible();
   await expectAccessible(page);
 
-  // Empty form: the spec's messages, nothing saved.
+  // Empty form: the product's messages (docs/product.md#article-form), nothing saved.
   await page.getByRole("button", { name: "Publicar" }).click();
   await expect(page.getByText("El título es requerido")).toBeVisible();
   await expect(page.getByText("La URL es requerida")).toBeVisible();

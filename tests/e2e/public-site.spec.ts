@@ -13,7 +13,7 @@ test.beforeAll(async ({ browser }) => {
   });
 });
 
-test("the landing page has every section, in the spec's order", async ({ page }) => {
+test("the landing page has every section, in the product's order", async ({ page }) => {
   await page.goto("/");
   const ids = await page.locator("main section[id]").evaluateAll((els) => els.map((e) => e.id));
   const expected = [

@@ -212,7 +212,10 @@ describe.each(DRIVERS)("admin everyday view (%s)", (driver) => {
         headers: { cookie },
         signal: abort.signal,
       });
-      const res = (await eventsApi.loader({ request } as never)) as Response;
+      const res = (await eventsApi.loader({
+        request,
+        context: makeContext(),
+      } as never)) as Response;
       expect(res.status).toBe(200);
       expect(await sees(res.body!, "listo", 5000)).toBe(true);
       return res.body!;

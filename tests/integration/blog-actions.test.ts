@@ -22,7 +22,10 @@ const article = {
   isPublic: "on",
 };
 
-/** Create, edit, switch and delete through the real route actions, for each role (D6, D8). */
+/**
+ * Create, edit, switch and delete through the real route actions, for each role
+ * (docs/decisions/007).
+ */
 describe.each(DRIVERS)("blog actions by role (%s)", (driver) => {
   let db: TestDatabase;
   const cookies: Record<string, string> = {};

@@ -10,7 +10,7 @@ import {
 } from "~/modules/reviews/live.server";
 import * as eventsApi from "~/routes/resources/events-api";
 import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
-import { staffCookie } from "../support/routes";
+import { makeContext, staffCookie } from "../support/routes";
 
 /**
  * The event stream's session re-check and process cap (security review, item 7). The per-person
@@ -38,7 +38,7 @@ describe.each(DRIVERS)("event stream lifetime (%s)", (driver) => {
 
   const open = async (cookie: string) => {
     const request = new Request("http://localhost:3000/api/eventos", { headers: { cookie } });
-    return (await eventsApi.loader({ request } as never)) as Response;
+    return (await eventsApi.loader({ request, context: makeContext() } as never)) as Response;
   };
 
   const readers = new WeakMap<Response, ReadableStreamDefaultReader<Uint8Array>>();

@@ -11,14 +11,14 @@ import routes from "~/routes";
 import * as mediaRoute from "~/routes/resources/media";
 import * as uploadRoute from "~/routes/resources/image-upload-api";
 import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
-import { BASE, makeRequest, run, staffCookie } from "../support/routes";
+import { BASE, makeRequest, multipartBody, run, staffCookie } from "../support/routes";
 
 /** The upload endpoint and the media route, run as real route modules against a real database. */
 
 const imagesDir = () => path.join(process.env.DATA_DIR!, "media", "blog", "images");
 const storedFiles = () => (fs.existsSync(imagesDir()) ? fs.readdirSync(imagesDir()).sort() : []);
 
-function upload(
+async function upload(
   file: { bytes: Uint8Array; name: string; type: string } | null,
   cookie?: string,
   extra?: (form: FormData) => void,
@@ -27,9 +27,10 @@ function upload(
   if (file)
     form.append("file", new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   extra?.(form);
-  const headers = new Headers();
+  const body = await multipartBody(form);
+  const headers = new Headers({ "content-type": body.contentType });
   if (cookie) headers.set("cookie", cookie);
-  return new Request(new URL("/api/imagenes", BASE), { method: "POST", body: form, headers });
+  return new Request(new URL("/api/imagenes", BASE), { method: "POST", body: body.bytes, headers });
 }
 
 const photo = async (width = 1200, height = 800) =>
@@ -59,11 +60,11 @@ describe.each(DRIVERS)("image upload and serving (%s)", (driver) => {
 
   it("refuses anonymous visitors (401) and contributors (403) without storing anything", async () => {
     const file = { bytes: await photo(), name: "foto.jpg", type: "image/jpeg" };
-    const anonymous = await run(uploadRoute.action, { request: upload(file) });
+    const anonymous = await run(uploadRoute.action, { request: await upload(file) });
     expect(anonymous.status).toBe(401);
     expect(anonymous.data).toEqual({ error: "Inicia sesión para subir imágenes." });
     const contributor = await run(uploadRoute.action, {
-      request: upload(file, cookies.contributor),
+      request: await upload(file, cookies.contributor),
     });
     expect(contributor.status).toBe(403);
     expect(contributor.data).toEqual({ error: "No tienes permiso para subir imágenes." });
@@ -74,7 +75,7 @@ describe.each(DRIVERS)("image upload and serving (%s)", (driver) => {
     "stores an upload from an %s as WebP variants",
     async (who) => {
       const outcome = await run(uploadRoute.action, {
-        request: upload(
+        request: await upload(
           { bytes: await photo(), name: "Sala de Consulta.jpg", type: "image/jpeg" },
           cookies[who],
         ),
@@ -118,7 +119,7 @@ describe.each(DRIVERS)("image upload and serving (%s)", (driver) => {
     const big = new Uint8Array(5 * 1024 * 1024 + 10);
     big.set([0xff, 0xd8, 0xff, 0xe0]);
     const outcome = await run(uploadRoute.action, {
-      request: upload({ bytes: big, name: "enorme.jpg", type: "image/jpeg" }, cookies.editor),
+      request: await upload({ bytes: big, name: "enorme.jpg", type: "image/jpeg" }, cookies.editor),
     });
     expect(outcome.status).toBe(413);
     expect(outcome.data).toEqual({ error: "La imagen supera el tamaño máximo de 5 MB." });
@@ -157,7 +158,7 @@ describe.each(DRIVERS)("image upload and serving (%s)", (driver) => {
       },
     ];
     for (const c of cases) {
-      const outcome = await run(uploadRoute.action, { request: upload(c, cookies.editor) });
+      const outcome = await run(uploadRoute.action, { request: await upload(c, cookies.editor) });
       expect(outcome.status, c.name).toBe(415);
       expect((outcome.data as { error: string }).error).toMatch(c.reason);
     }
@@ -168,7 +169,7 @@ describe.each(DRIVERS)("image upload and serving (%s)", (driver) => {
     const whole = await photo(800, 600);
     const truncated = whole.slice(0, Math.floor(whole.length / 3));
     const outcome = await run(uploadRoute.action, {
-      request: upload(
+      request: await upload(
         { bytes: truncated, name: "cortada.jpg", type: "image/jpeg" },
         cookies.editor,
       ),
@@ -188,7 +189,7 @@ describe.each(DRIVERS)("image upload and serving (%s)", (driver) => {
     png.writeUInt32BE(30000, 20);
     png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29);
     const outcome = await run(uploadRoute.action, {
-      request: upload({ bytes: png, name: "bomba.png", type: "image/png" }, cookies.editor),
+      request: await upload({ bytes: png, name: "bomba.png", type: "image/png" }, cookies.editor),
     });
     expect(outcome.status).toBe(422);
     expect((outcome.data as { error: string }).error).toMatch(/demasiados píxeles/);
@@ -197,12 +198,12 @@ describe.each(DRIVERS)("image upload and serving (%s)", (driver) => {
 
   it("answers 400 without a file, with two files, or without multipart", async () => {
     const none = await run(uploadRoute.action, {
-      request: upload(null, cookies.editor, (f) => f.append("texto", "hola")),
+      request: await upload(null, cookies.editor, (f) => f.append("texto", "hola")),
     });
     expect(none.status).toBe(400);
     const file = { bytes: await photo(100, 100), name: "a.jpg", type: "image/jpeg" };
     const two = await run(uploadRoute.action, {
-      request: upload(file, cookies.editor, (f) =>
+      request: await upload(file, cookies.editor, (f) =>
         f.append("otro", new Blob([new Uint8Array(file.bytes)], { type: "image/jpeg" }), "b.jpg"),
       ),
     });

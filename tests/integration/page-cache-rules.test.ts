@@ -63,7 +63,7 @@ describe("who may share a stored page", () => {
     }
     expect(unsharedReason(req("GET", "/", { authorization: "Basic eDp5" }))).toBe("personal");
     expect(unsharedReason(req("GET", "/og/a.png", { range: "bytes=0-10" }))).toBe("personal");
-    for (const path of ["/admin", "/admin/blog", "/auth", "/login", "/api/resenas"]) {
+    for (const path of ["/admin", "/admin/blog", "/auth", "/login", "/api/eventos"]) {
       expect(unsharedReason(req("GET", path)), path).toBe("private");
     }
     expect(unsharedReason(req("POST", "/"))).toBe("method");

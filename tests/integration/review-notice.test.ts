@@ -9,7 +9,7 @@ import * as eventsApi from "~/routes/resources/events-api";
 import * as reviewsRedirect from "~/routes/admin/reviews-redirect";
 import * as reviewsPage from "~/routes/admin/reviews";
 import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
-import { makeRequest, run, staffCookie } from "../support/routes";
+import { makeContext, makeRequest, run, staffCookie } from "../support/routes";
 
 const review = (name: string) => ({
   name,
@@ -102,7 +102,7 @@ describe.each(DRIVERS)("new-review notice (%s)", (driver) => {
     expect(await reviewNotice(db.db, userId)).toEqual({ total: 4, received: 3, fresh: 0 });
   });
 
-  it("a list that cannot load still renders the page with the spec's inline error", async () => {
+  it("a list that cannot load still renders the page with its inline error", async () => {
     const ok = await run(reviewsPage.loader, {
       request: makeRequest("/admin/resenas", { cookie }),
     });
@@ -138,7 +138,7 @@ describe.each(DRIVERS)("new-review notice (%s)", (driver) => {
       headers: { cookie },
       signal: abort.signal,
     });
-    const res = (await eventsApi.loader({ request } as never)) as Response;
+    const res = (await eventsApi.loader({ request, context: makeContext() } as never)) as Response;
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/event-stream");
     const body = res.body!;

@@ -12,7 +12,7 @@ import * as rssRoute from "~/routes/resources/rss";
 import * as sitemapRoute from "~/routes/resources/sitemap";
 import { getEnv } from "~/utils/env.server";
 import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
-import { makeRequest, run } from "../support/routes";
+import { makeContext, makeRequest, run } from "../support/routes";
 
 /** Sharing images, sitemap, robots.txt and the RSS feed, as route modules on a real database. */
 
@@ -28,6 +28,7 @@ async function body(mod: { loader: (args: never) => unknown }, path: string, par
       request: makeRequest(path),
       params,
       url: new URL(path, "http://localhost"),
+      context: makeContext(),
     } as never)) as Response;
   } catch (thrown) {
     return thrown as { init?: { status?: number } };

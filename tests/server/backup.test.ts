@@ -19,10 +19,17 @@ function script(name: "backup" | "restore", env: Record<string, string>, args: s
 }
 
 function sendContact(server: RunningServer, message: string) {
-  return fetch(`${server.url}/api/contacto`, {
+  // The landing page's contact form, as a browser without JavaScript sends it.
+  return fetch(`${server.url}/?index`, {
     method: "POST",
-    headers: { Origin: server.url, Accept: "application/json" },
-    body: new URLSearchParams({ name: "Ana", email: "ana@example.com", consent: "on", message }),
+    headers: { Origin: server.url },
+    body: new URLSearchParams({
+      intent: "contact",
+      name: "Ana",
+      email: "ana@example.com",
+      consent: "on",
+      message,
+    }),
   });
 }
 

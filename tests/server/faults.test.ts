@@ -32,8 +32,10 @@ function post(server: RunningServer, path: string, fields: Record<string, string
   });
 }
 
+/** The landing page's contact form, as a browser without JavaScript sends it. */
 const contact = (server: RunningServer, message: string) =>
-  post(server, "/api/contacto", {
+  post(server, "/?index", {
+    intent: "contact",
     name: "Ana Pérez",
     email: "ana@example.com",
     consent: "on",
@@ -61,7 +63,8 @@ async function killDuringReviews(env: Record<string, string>, dataDir = tempData
   const client = (async () => {
     for (let i = 0; !stop && i < 2000; i++) {
       try {
-        const res = await post(server, "/api/resenas", {
+        // The review form, as a browser without JavaScript sends it.
+        const res = await post(server, "/resenas/nueva", {
           name: "Lucía G.",
           content: `Reseña de prueba número ${i}, muy recomendable.`,
           rating: "5",
@@ -296,5 +299,39 @@ describe.skipIf(!PG)("two server instances on one PostgreSQL database", () => {
       "select count(*)::int as n from mail_outbox where status = 'sent'",
     );
     expect(row!.n).toBe(sink.received.length);
+  });
+});
+
+describe.skipIf(!PG)("an error inside a route", () => {
+  let database: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
+  let server: RunningServer | undefined;
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
+
+  it("is logged once through the redacting logger, and the visitor gets a 500", async () => {
+    database = await createPgDatabase();
+    server = await startServer({ env: { DATABASE_URL: database.url } });
+    // The feed's query fails from now on (a table the code expects is gone).
+    await pgRows(database.url, "ALTER TABLE articles RENAME TO articles_gone");
+    const res = await fetch(`${server.url}/blog/rss.xml?token=secreto-123`);
+    expect(res.status).toBe(500);
+    expect(await res.text()).not.toMatch(/articles|relation|select/i);
+
+    await expect.poll(() => server!.output()).toContain("error en una ruta");
+    const lines = server.output().split("\n");
+    const entries = lines
+      .filter((l) => l.includes("error en una ruta"))
+      .map((l) => JSON.parse(l) as { url: string; method: string; err?: { type?: string } });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ method: "GET", url: "/blog/rss.xml?token=[redactado]" });
+    expect(entries[0]!.err).toBeDefined();
+    // Nothing outside the structured log: no raw stack printed by the router's default handler,
+    // and the query's value nowhere.
+    for (const line of lines.filter((l) => /articles|relation/.test(l))) {
+      expect(() => JSON.parse(line), line).not.toThrow();
+    }
+    expect(server.output()).not.toContain("secreto-123");
   });
 });

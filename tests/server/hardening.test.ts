@@ -56,10 +56,12 @@ function rawRequest(
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function contact(server: RunningServer, fields: Record<string, string>, headers = {}) {
-  return fetch(`${server.url}/api/contacto`, {
+  // The landing page's contact form, as a browser without JavaScript sends it.
+  return fetch(`${server.url}/?index`, {
     method: "POST",
-    headers: { Accept: "application/json", ...headers },
+    headers: { ...headers },
     body: new URLSearchParams({
+      intent: "contact",
       name: "Ana Pérez",
       email: "ana@example.com",
       consent: "on",
@@ -91,7 +93,7 @@ describe("request hardening on the built server", () => {
   it("refuses a body whose declared length is too large before reading it (413, Spanish)", async () => {
     const res = await rawRequest(
       server.port,
-      "POST /api/contacto HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n" +
+      "POST /?index HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n" +
         "Content-Length: 400000000\r\n\r\n",
       () => undefined,
     );
@@ -188,7 +190,7 @@ describe("request hardening on the built server", () => {
       }),
     });
     expect(signup.status).toBe(400);
-    const json = await fetch(`${server.url}/api/contacto`, {
+    const json = await fetch(`${server.url}/?index`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify({
@@ -235,7 +237,7 @@ describe("request hardening on the built server", () => {
       "/auth.data",
       "/login",
       "/admin/mensajes.data",
-      "/api/contacto",
+      "/api/eventos",
       "/ADMIN/Mensajes",
     ]) {
       const res = await fetch(`${server.url}${url}`, { redirect: "manual" });

@@ -8,9 +8,9 @@ import {
 } from "../support/server";
 
 /**
- * The new-review notice is live across instances (D16): a review sent to one server reaches a
- * browser whose event stream is open on another, through PostgreSQL LISTEN/NOTIFY. An open
- * stream does not hold up a graceful shutdown.
+ * The new-review notice is live across instances (docs/decisions/010): a review sent to one server
+ * reaches a browser whose event stream is open on another, through PostgreSQL LISTEN/NOTIFY. An
+ * open stream does not hold up a graceful shutdown.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)("live review notice on PostgreSQL", () => {
   let database: Awaited<ReturnType<typeof createPgDatabase>>;
@@ -76,7 +76,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("live review notice on PostgreSQ
     };
     await until("event: listo");
 
-    const review = await post(a, "/api/resenas", {
+    const review = await post(a, "/resenas/nueva", {
       name: "Clara V.",
       role: "",
       content: "Muy buena experiencia, lo recomiendo de corazón.",

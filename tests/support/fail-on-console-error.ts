@@ -1,6 +1,6 @@
 import { afterEach, vi } from "vitest";
 
-// Any console.error during a test fails it (ARCHITECTURE.md, Tests).
+// Any console.error during a test fails it (docs/architecture.md#tests).
 let errors: unknown[][] = [];
 vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
   errors.push(args);

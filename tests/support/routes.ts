@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
-import { requestInfoContext } from "~/context";
-import type { Db } from "~/db/client.server";
+import { databaseContext, requestInfoContext } from "~/context";
+import { type Db, getDb } from "~/db/client.server";
 import { createOTP } from "@better-auth/utils/otp";
 import { symmetricEncrypt } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
@@ -17,6 +17,7 @@ export const BASE = "http://localhost:3000";
 export function makeContext(ip = "203.0.113.7") {
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { nonce: "test", ip });
+  context.set(databaseContext, getDb);
   return context;
 }
 
@@ -29,6 +30,20 @@ export function makeRequest(
   const init: RequestInit = { method: options.method ?? (options.form ? "POST" : "GET"), headers };
   if (options.form) init.body = new URLSearchParams(options.form);
   return new Request(new URL(pathname, BASE), init);
+}
+
+/**
+ * A multipart body as the bytes a browser puts on the wire, with its content type. A FormData
+ * body given to an in-process Request is pumped by undici and, on Node 24, throws an unhandled
+ * "ReadableStream is already closed" when the action stops reading early (an upload refused
+ * half-way), which no HTTP client causes.
+ */
+export async function multipartBody(form: FormData) {
+  const encoded = new Response(form);
+  return {
+    contentType: encoded.headers.get("content-type")!,
+    bytes: new Uint8Array(await encoded.arrayBuffer()),
+  };
 }
 
 export interface Outcome {

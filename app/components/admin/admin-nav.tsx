@@ -89,8 +89,8 @@ function NavContent({
                     onClick={onNavigate}
                     className={({ isActive }) =>
                       cn(
-                        "flex min-h-11 items-center gap-3 rounded-field px-3 text-[#e8eeec] no-underline hover:bg-white/10",
-                        isActive && "bg-white/15 font-semibold text-white",
+                        "flex min-h-11 items-center gap-3 rounded-field px-3 no-underline hover:bg-white/10",
+                        isActive ? "bg-white/15 font-semibold text-white" : "text-[#e8eeec]",
                       )
                     }
                   >
@@ -152,7 +152,7 @@ export function AdminMobileNav({ user, counts }: { user: AdminUser; counts: NavC
           <Menu aria-hidden="true" />
         </Button>
       </DrawerTrigger>
-      <DrawerContent title="Menú" className="bg-ink text-white">
+      <DrawerContent title="Menú" tone="dark">
         <div className="p-2">
           <NavContent user={user} counts={counts} onNavigate={() => setOpen(false)} />
         </div>

@@ -282,7 +282,7 @@ export function ArticleEditor({
                     onChange={(e) => setContent(e.target.value)}
                     aria-invalid={errors.content ? true : undefined}
                     aria-describedby={`content-description${errors.content ? " content-error" : ""}`}
-                    className="font-mono text-[0.95rem]"
+                    variant="code"
                   />
                 </Tabs.Content>
                 <Tabs.Content

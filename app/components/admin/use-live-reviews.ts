@@ -10,7 +10,7 @@ const FALLBACK_MS = 30_000;
  * Keeps the admin pages' review data and inbox counts live: a server-sent event per new review or
  * inbox change (from any instance, via LISTEN/NOTIFY) reloads the loaders; while the stream is down, a 30 s timer does.
  * When visitors' reviews grow and the previous count was above 0, a toast and a desktop
- * notification (spec §4).
+ * notification (docs/product.md#new-review-notice).
  */
 export function useLiveReviews(notice: { total: number; received: number; fresh: number } | null) {
   const revalidator = useRevalidator();

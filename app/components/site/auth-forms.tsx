@@ -21,7 +21,7 @@ export interface AuthActionData {
   fieldErrors: AccountFieldErrors;
 }
 
-/** The red box for sign-in errors (spec §2, Auth screen). */
+/** The red box for sign-in errors (docs/product.md#sign-in-and-accounts). */
 export function AuthError({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (

@@ -1,25 +1,38 @@
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import {
-  CONTACT_LIMITS,
-  type ContactErrors,
-  readContact,
-  validateContact,
-} from "~/modules/contact/schema";
+import type { FieldConstraints } from "~/utils/form-schema";
+import { type FieldErrors, firstInvalid, type FormResult } from "~/utils/form";
 import { notify } from "~/utils/notify";
 
-export interface ContactServerResult {
-  ok: boolean;
-  email?: string;
-  errors?: ContactErrors;
-  formError?: string | null;
-  values?: { name: string; email: string; message: string };
+/**
+ * What the landing page's action answers (`{ contact }`). `status` tells a refusal's kind (429:
+ * too many messages); `unreachable` is set in the browser when the server could not be reached
+ * or failed (the page's clientAction), and leads to the visitor's mail client.
+ */
+export type ContactServerResult = FormResult<{ email: string }> & {
+  status?: number;
+  unreachable?: boolean;
+};
+
+const FIELDS = ["name", "email", "message", "consent"] as const;
+
+/** The contact schema's verdict in the browser, loaded on the first send (not on page load). */
+async function checkInBrowser(values: Record<string, FormDataEntryValue>) {
+  try {
+    const [{ ContactSchema }, { parseWith }] = await Promise.all([
+      import("~/modules/contact/schema"),
+      import("~/utils/form-schema"),
+    ]);
+    return parseWith(ContactSchema, values);
+  } catch {
+    return null; // the check could not load: the server checks the same rules
+  }
 }
 
 type Status = { type: "success" | "error" | "info"; message: string } | null;
@@ -46,7 +59,7 @@ export function ContactServerBanner({ result }: { result?: ContactServerResult }
       </Banner>
     );
   }
-  const fieldErrors = Object.keys(result.errors ?? {}).length > 0;
+  const fieldErrors = Object.keys(result.fieldErrors).length > 0;
   return (
     <Banner variant="error" title="No se pudo enviar el mensaje" className="mb-8">
       {result.formError ?? (fieldErrors ? "Revisa los campos marcados en el formulario." : null)}{" "}
@@ -56,26 +69,35 @@ export function ContactServerBanner({ result }: { result?: ContactServerResult }
 }
 
 /**
- * 'Envíame un mensaje' (spec §2, §4, §8; D11–D14). With JavaScript it posts to /api/contacto and
- * falls back to the visitor's mail client only when the server cannot be reached; without it,
- * the form posts to the landing page and the page answers with the same banners.
+ * 'Envíame un mensaje' (docs/product.md#contact-form, docs/decisions/009). With JavaScript it
+ * posts to the landing page's action through a fetcher and falls back to the visitor's mail
+ * client only when the server cannot be reached; without it, the form posts to the same action
+ * and the page answers with the same banners.
  */
 export function ContactForm({
   practiceEmail,
   professionalName,
   serverResult,
+  constraints,
 }: {
   practiceEmail: string;
   professionalName: string;
   serverResult?: ContactServerResult;
+  /** The HTML attributes of each field, derived from the contact schema by the loader. */
+  constraints: Record<string, FieldConstraints>;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<ContactErrors>(serverResult?.errors ?? {});
+  const fetcher = useFetcher<{ contact: ContactServerResult }>();
+  const [errors, setErrors] = useState<FieldErrors>(
+    serverResult && !serverResult.ok ? serverResult.fieldErrors : {},
+  );
   // A server result (posted without JavaScript) is shown by ContactServerBanner instead.
   const [status, setStatus] = useState<Status>(null);
   const statusRef = useRef<HTMLDivElement>(null);
   const [revealStatus, setRevealStatus] = useState(0);
-  const [sending, setSending] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const sending = checking || fetcher.state !== "idle";
+  const sent = useRef<Record<string, string> | null>(null);
   const [connection, setConnection] = useState<Connection>({
     status: "checking",
     message: "Verificando conexión...",
@@ -126,15 +148,12 @@ export function ContactForm({
     if (reveal) setRevealStatus((n) => n + 1);
   };
 
-  const focusFirstError = (found: ContactErrors) => {
-    const first = (["name", "email", "message", "consent"] as const).find((k) => found[k]);
+  const focusFirstError = (found: FieldErrors) => {
+    const first = firstInvalid(found, FIELDS);
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
 
-  const fallbackToMailClient = (
-    fields: { name: string; email: string; message: string },
-    detail: string,
-  ) => {
+  const fallbackToMailClient = (fields: Record<string, string>, detail: string) => {
     show({ type: "info", message: "Usando método alternativo de envío..." });
     try {
       const subject = encodeURIComponent(`Mensaje de contacto de ${fields.name}`);
@@ -156,63 +175,59 @@ export function ContactForm({
     }
   };
 
+  // The action's answer to what this form sent.
+  const answer = fetcher.data?.contact;
+  useEffect(() => {
+    if (!answer || !sent.current) return;
+    const fields = sent.current;
+    if (answer.unreachable) {
+      fallbackToMailClient(fields, "sin respuesta del servidor");
+      return;
+    }
+    if (answer.ok) {
+      show({ type: "success", message: successMessage(fields.email ?? "") });
+      notify({
+        title: "Mensaje enviado",
+        description: `Te responderé a ${fields.email} lo antes posible.`,
+      });
+      formRef.current?.reset();
+      setErrors({});
+      return;
+    }
+    setErrors(answer.fieldErrors);
+    focusFirstError(answer.fieldErrors);
+    const detail = answer.formError ?? "Revisa los campos marcados.";
+    const message =
+      answer.status === 429
+        ? detail
+        : `No se pudo enviar el mensaje. Por favor, inténtalo de nuevo. Error: ${detail}`;
+    show({ type: "error", message }, Object.keys(answer.fieldErrors).length === 0);
+    notify({ type: "error", title: "Error", description: message });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [answer]);
+
   const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const raw = Object.fromEntries(new FormData(form));
-    const input = readContact(raw);
-    const found = validateContact(input);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setStatus(null);
-      focusFirstError(found);
+    const values = Object.fromEntries(new FormData(form));
+    setChecking(true);
+    setStatus(null);
+    const checked = await checkInBrowser(values);
+    setChecking(false);
+    if (checked && !checked.ok) {
+      setErrors(checked.fieldErrors);
+      focusFirstError(checked.fieldErrors);
       return;
     }
-    setSending(true);
-    setStatus(null);
-    try {
-      let res: Response;
-      try {
-        res = await fetch("/api/contacto", {
-          method: "POST",
-          body: new URLSearchParams(raw as Record<string, string>),
-          headers: { Accept: "application/json" },
-        });
-      } catch (error) {
-        fallbackToMailClient(input, error instanceof Error ? error.message : "sin conexión");
-        return;
-      }
-      if (res.status >= 500) {
-        fallbackToMailClient(input, `error ${res.status}`);
-        return;
-      }
-      const body = (await res.json().catch(() => ({}))) as ContactServerResult;
-      if (res.ok && body.ok) {
-        show({ type: "success", message: successMessage(input.email) });
-        notify({
-          title: "Mensaje enviado",
-          description: `Te responderé a ${input.email} lo antes posible.`,
-        });
-        form.reset();
-        setErrors({});
-        return;
-      }
-      const fieldErrors = body.errors ?? {};
-      setErrors(fieldErrors);
-      focusFirstError(fieldErrors);
-      const detail = body.formError ?? "Revisa los campos marcados.";
-      const message =
-        res.status === 429
-          ? detail
-          : `No se pudo enviar el mensaje. Por favor, inténtalo de nuevo. Error: ${detail}`;
-      show({ type: "error", message }, Object.keys(fieldErrors).length === 0);
-      notify({ type: "error", title: "Error", description: message });
-    } finally {
-      setSending(false);
-    }
+    setErrors({});
+    sent.current = Object.fromEntries(
+      Object.entries(values).map(([k, v]) => [k, typeof v === "string" ? v.trim() : ""]),
+    );
+    void fetcher.submit(form, { method: "post", action: form.getAttribute("action")! });
   };
 
   const values = serverResult && !serverResult.ok ? serverResult.values : undefined;
+  const errorsOf = (name: string) => errors[name];
   return (
     <div className="flex flex-col gap-4">
       {connection.status === "error" ? (
@@ -238,37 +253,25 @@ export function ContactForm({
           <label htmlFor="website">No rellenes este campo</label>
           <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" />
         </div>
-        <FormField
-          label="Nombre"
-          name="name"
-          required
-          errors={errors.name ? [errors.name] : undefined}
-        >
+        <FormField label="Nombre" name="name" required errors={errorsOf("name")}>
           {(field) => (
             <Input
               {...field}
               autoComplete="name"
-              required
+              {...constraints.name}
               aria-required
-              maxLength={CONTACT_LIMITS.name + 20}
               defaultValue={values?.name}
             />
           )}
         </FormField>
-        <FormField
-          label="Email"
-          name="email"
-          required
-          errors={errors.email ? [errors.email] : undefined}
-        >
+        <FormField label="Email" name="email" required errors={errorsOf("email")}>
           {(field) => (
             <Input
               {...field}
               type="email"
               autoComplete="email"
-              required
+              {...constraints.email}
               aria-required
-              maxLength={CONTACT_LIMITS.email + 20}
               defaultValue={values?.email}
             />
           )}
@@ -277,17 +280,16 @@ export function ContactForm({
           label="Mensaje"
           name="message"
           required
-          errors={errors.message ? [errors.message] : undefined}
+          errors={errorsOf("message")}
           description="Por favor, no incluyas datos clínicos ni de salud: los hablaremos en consulta."
         >
           {(field) => (
             <Textarea
               {...field}
-              required
+              {...constraints.message}
               aria-required
               rows={6}
-              className="min-h-[140px]"
-              maxLength={CONTACT_LIMITS.message + 100}
+              size="lg"
               defaultValue={values?.message}
             />
           )}
@@ -311,7 +313,7 @@ export function ContactForm({
           <label className="flex min-h-11 items-start gap-3">
             <Checkbox
               name="consent"
-              required
+              {...constraints.consent}
               aria-required
               aria-invalid={errors.consent ? true : undefined}
               aria-describedby={errors.consent ? "consent-error" : undefined}
@@ -327,7 +329,7 @@ export function ContactForm({
           </label>
           {errors.consent ? (
             <p id="consent-error" role="alert" className="text-sm text-danger">
-              {errors.consent}
+              {errors.consent?.[0]}
             </p>
           ) : null}
         </div>

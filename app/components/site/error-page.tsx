@@ -20,9 +20,9 @@ const FALLBACK = {
 };
 
 /**
- * The spec's 404 page ('404' and a link home) and the Spanish error page; never a stack trace.
- * Both 404s (an unknown address, a missing article) use it, with their own title and message and
- * the same suggestions (`children`).
+ * The 404 page ('404' and a link home; docs/product.md#pages-and-urls) and the Spanish error page;
+ * never a stack trace. Both 404s (an unknown address, a missing article) use it, with their own
+ * title and message and the same suggestions (`children`).
  */
 export function ErrorPage({
   status,

@@ -1,4 +1,6 @@
-/** The landing page sections, in the spec's order, as the navigation names them. */
+/**
+ * The landing page sections, in order (docs/product.md#navigation), as the navigation names them.
+ */
 export const NAV_ITEMS = [
   { id: "inicio", label: "Inicio" },
   { id: "sobre-mi", label: "Sobre Mí" },

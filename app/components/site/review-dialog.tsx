@@ -5,7 +5,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import { ReviewSchema } from "~/modules/reviews/schema";
+import { htmlConstraints } from "~/utils/form-schema";
 import { ReviewForm } from "./review-form";
+
+// This chunk loads on the first click on 'Dejar una reseña': the schema may come with it.
+const constraints = htmlConstraints(ReviewSchema);
 
 /** Loaded on the first click on 'Dejar una reseña' (it brings the dialog library with it). */
 export function ReviewDialog({
@@ -24,7 +29,7 @@ export function ReviewDialog({
           <DialogTitle>Dejar una reseña</DialogTitle>
           <DialogDescription>Cuéntanos cómo ha sido tu experiencia.</DialogDescription>
         </DialogHeader>
-        <ReviewForm onSent={onSent} />
+        <ReviewForm onSent={onSent} constraints={constraints} />
       </DialogContent>
     </Dialog>
   );

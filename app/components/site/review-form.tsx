@@ -1,76 +1,92 @@
 import { CheckCircle2, Star } from "lucide-react";
-import { useRef, useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import {
-  readReview,
-  REVIEW_LIMITS,
-  REVIEW_MESSAGES,
-  type ReviewErrors,
-  validateReview,
-} from "~/modules/reviews/schema";
+import { type FieldErrors, firstInvalid, type FormResult } from "~/utils/form";
+import type { FieldConstraints } from "~/utils/form-schema";
 
-export interface ReviewServerResult {
-  ok: boolean;
-  errors?: ReviewErrors;
-  formError?: string | null;
-  values?: { name: string; role: string; content: string; rating: number };
+/** What /resenas/nueva's action answers (`{ review }`), with what was typed when refused. */
+export type ReviewServerResult = FormResult;
+
+const FIELDS = ["name", "role", "rating", "content", "consent"] as const;
+
+/** The review schema's verdict in the browser, loaded on the first send (not on page load). */
+async function checkInBrowser(values: Record<string, FormDataEntryValue>) {
+  try {
+    const [{ ReviewSchema }, { parseWith }] = await Promise.all([
+      import("~/modules/reviews/schema"),
+      import("~/utils/form-schema"),
+    ]);
+    return parseWith(ReviewSchema, values);
+  } catch {
+    return null; // the check could not load: the server checks the same rules
+  }
 }
 
 /**
- * The review form (spec §2, §4, §5; D14). With JavaScript it posts to /api/resenas and reports
- * through `onDone`; without it, it posts to /resenas/nueva, which answers with the same texts.
+ * The review form (docs/product.md#review-forms, docs/decisions/009). It posts to /resenas/nueva:
+ * with JavaScript through a fetcher, reporting through `onSent`; without it, as a page, which
+ * answers with the same texts.
  */
 export function ReviewForm({
   serverResult,
   onSent,
+  constraints,
 }: {
   serverResult?: ReviewServerResult;
   onSent?: () => void;
+  /** The HTML attributes of each field, derived from the review schema. */
+  constraints: Record<string, FieldConstraints>;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<ReviewErrors>(serverResult?.errors ?? {});
-  const [formError, setFormError] = useState<string | null>(serverResult?.formError ?? null);
-  const [sending, setSending] = useState(false);
+  const fetcher = useFetcher<{ review: ReviewServerResult }>();
+  const refused = serverResult && !serverResult.ok ? serverResult : null;
+  const [errors, setErrors] = useState<FieldErrors>(refused?.fieldErrors ?? {});
+  const [formError, setFormError] = useState<string | null>(refused?.formError ?? null);
+  const [checking, setChecking] = useState(false);
+  const sending = checking || fetcher.state !== "idle";
   const [sent, setSent] = useState(Boolean(serverResult?.ok));
-  const values = serverResult && !serverResult.ok ? serverResult.values : undefined;
+  const values = refused?.values;
+
+  const focusFirstError = (found: FieldErrors) => {
+    const first = firstInvalid(found, FIELDS);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  // The action's answer to what this form sent.
+  const answer = fetcher.data?.review;
+  useEffect(() => {
+    if (!answer) return;
+    if (answer.ok) {
+      setSent(true);
+      onSent?.();
+      return;
+    }
+    setErrors(answer.fieldErrors);
+    setFormError(answer.formError);
+    focusFirstError(answer.fieldErrors);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [answer]);
 
   const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const raw = Object.fromEntries(new FormData(event.currentTarget));
-    const found = validateReview(readReview(raw));
-    setErrors(found);
+    const form = event.currentTarget;
     setFormError(null);
-    if (Object.keys(found).length > 0) {
-      const first = (["name", "content", "rating", "consent"] as const).find((k) => found[k]);
-      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    setChecking(true);
+    const checked = await checkInBrowser(Object.fromEntries(new FormData(form)));
+    setChecking(false);
+    if (checked && !checked.ok) {
+      setErrors(checked.fieldErrors);
+      focusFirstError(checked.fieldErrors);
       return;
     }
-    setSending(true);
-    try {
-      const res = await fetch("/api/resenas", {
-        method: "POST",
-        body: new URLSearchParams(raw as Record<string, string>),
-        headers: { Accept: "application/json" },
-      });
-      const body = (await res.json().catch(() => ({}))) as ReviewServerResult;
-      if (res.ok && body.ok) {
-        setSent(true);
-        onSent?.();
-        return;
-      }
-      setErrors(body.errors ?? {});
-      setFormError(body.formError ?? REVIEW_MESSAGES.failure);
-    } catch {
-      setFormError(REVIEW_MESSAGES.failure);
-    } finally {
-      setSending(false);
-    }
+    setErrors({});
+    void fetcher.submit(form, { method: "post", action: form.getAttribute("action")! });
   };
 
   if (sent) {
@@ -86,7 +102,7 @@ export function ReviewForm({
     );
   }
 
-  const err = (k: keyof ReviewErrors) => (errors[k] ? [errors[k]!] : undefined);
+  const err = (name: string) => errors[name];
   return (
     <form
       ref={formRef}
@@ -117,10 +133,9 @@ export function ReviewForm({
         {(field) => (
           <Input
             {...field}
-            required
+            {...constraints.name}
             aria-required
             autoComplete="given-name"
-            maxLength={REVIEW_LIMITS.name}
             defaultValue={values?.name}
           />
         )}
@@ -134,7 +149,7 @@ export function ReviewForm({
         {(field) => (
           <Input
             {...field}
-            maxLength={REVIEW_LIMITS.role}
+            {...constraints.role}
             placeholder="Por ejemplo: Terapia individual"
             defaultValue={values?.role}
           />
@@ -159,7 +174,7 @@ export function ReviewForm({
                 type="radio"
                 name="rating"
                 value={n}
-                defaultChecked={(values?.rating ?? 5) === n}
+                defaultChecked={Number(values?.rating || 5) === n}
                 className="peer sr-only"
               />
               <span className="sr-only">{n === 1 ? "1 estrella" : `${n} estrellas`}</span>
@@ -172,7 +187,7 @@ export function ReviewForm({
         </div>
         {errors.rating ? (
           <p role="alert" className="text-sm text-danger">
-            {errors.rating}
+            {errors.rating?.[0]}
           </p>
         ) : null}
       </fieldset>
@@ -187,10 +202,9 @@ export function ReviewForm({
         {(field) => (
           <Textarea
             {...field}
-            required
+            {...constraints.content}
             aria-required
             rows={5}
-            maxLength={REVIEW_LIMITS.content}
             defaultValue={values?.content}
           />
         )}
@@ -208,7 +222,7 @@ export function ReviewForm({
           <Checkbox
             id="review-consent"
             name="consent"
-            required
+            {...constraints.consent}
             aria-required
             aria-invalid={errors.consent ? true : undefined}
             aria-describedby={errors.consent ? "review-consent-error" : undefined}
@@ -221,7 +235,7 @@ export function ReviewForm({
         </label>
         {errors.consent ? (
           <p id="review-consent-error" role="alert" className="text-sm text-danger">
-            {errors.consent}
+            {errors.consent?.[0]}
           </p>
         ) : null}
       </div>

@@ -2,7 +2,7 @@ import { Share2 } from "lucide-react";
 import { useState } from "react";
 import { cn } from "~/utils/cn";
 
-/** Plain share links: no third-party scripts, no cookies (spec §7, issue: sharing). */
+/** Plain share links: no third-party scripts, no cookies (docs/product.md#sharing). */
 export function shareTargets(url: string, title: string) {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);

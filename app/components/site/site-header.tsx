@@ -17,14 +17,15 @@ export function SiteHeader({
 }: {
   settings: Settings;
   signedIn: boolean;
-  /** Signed in and reviews arrived since the reviews page was last opened (D16). */
+  /** Signed in and reviews arrived since the reviews page was last opened (docs/decisions/010). */
   newReviews: boolean;
 }) {
   const goTo = useSectionNavigation();
   const booking = settings.bookingUrl;
   const [open, setOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
-  // Signed out, the browser's flag (spec §3) remembers that new reviews were waiting.
+  // Signed out, the browser's flag (docs/product.md#new-review-notice) remembers that new reviews
+  // were waiting.
   const [flagged, setFlagged] = useState(false);
   useEffect(() => {
     if (signedIn) writeNewReviewsFlag(newReviews);
@@ -91,7 +92,7 @@ export function SiteHeader({
             {...(booking
               ? { target: "_blank", rel: "noopener noreferrer" }
               : { onClick: onItem("contacto", false) })}
-            className={cn(buttonVariants({ size: "sm" }), "min-h-11 px-3 sm:px-4")}
+            className={buttonVariants({ size: "compact" })}
           >
             Pedir cita
             {booking ? <span className="sr-only"> (se abre en una pestaña nueva)</span> : null}
@@ -241,7 +242,7 @@ function NewDot() {
 export function SignOutButton({ className }: { className?: string }) {
   return (
     <Form method="post" action="/auth/salir" className={className}>
-      <Button type="submit" variant="ghost" size="sm" className="w-full text-primary">
+      <Button type="submit" variant="ghost-primary" size="sm" className="w-full">
         Cerrar sesión
       </Button>
     </Form>

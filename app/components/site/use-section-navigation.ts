@@ -45,7 +45,7 @@ function scrollToSection(id: string) {
 
 /**
  * On the landing page, scroll smoothly to a section. From another page, go to / and, after a
- * first wait of 300 ms, retry every 80 ms until the section exists (spec §2).
+ * first wait of 300 ms, retry every 80 ms until the section exists (docs/product.md#navigation).
  */
 export function useSectionNavigation() {
   const location = useLocation();

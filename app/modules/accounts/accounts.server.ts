@@ -13,10 +13,11 @@ import { getSettings } from "~/modules/settings/settings.server";
 import { clearKey, hitRateLimit, underRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { closeStreamsOf } from "~/modules/reviews/live.server";
 import { fieldErrors } from "~/utils/form";
+import { getSessionState } from "./sessions.server";
 import { audit } from "./audit.server";
 import { getAuth, hashKeepingPrefix, RESET_PREFIX } from "./auth.server";
 import { isCommonPassword } from "./passwords.server";
-import { isRole, type Role } from "./roles";
+import type { Role } from "./roles";
 import {
   ForgotPasswordSchema,
   InviteSchema,
@@ -254,7 +255,7 @@ async function noticeRepeatedFailures(db: Db, email: string) {
 }
 
 export async function signOut(db: Db, cookie: string | null, info: ClientInfo) {
-  const current = await getSessionUser(db, cookie);
+  const current = (await getSessionState(db, cookie))?.user;
   const result = await getAuth(db)
     .api.signOut({ headers: authHeaders(info, cookie), returnHeaders: true })
     .catch(() => null);
@@ -459,22 +460,6 @@ export interface SessionUser {
   name: string;
   email: string;
   role: Role;
-}
-
-export async function getSessionUser(db: Db, cookie: string | null): Promise<SessionUser | null> {
-  if (!cookie) return null;
-  const headers = new Headers({ cookie });
-  const result = await getAuth(db)
-    .api.getSession({ headers, query: { disableRefresh: false } })
-    .catch(() => null);
-  if (!result) return null;
-  const { id, name, email, role, approvedAt } = result.user as typeof result.user & {
-    role?: string;
-    approvedAt?: Date | string | null;
-  };
-  // A pending account has no session to begin with; this refuses one that slipped through.
-  if (!isRole(role) || !approvedAt) return null;
-  return { id, name: name || "Admin User", email, role };
 }
 
 // ─── Staff management (Usuarios) ─────────────────────────────────────────────────────────────────

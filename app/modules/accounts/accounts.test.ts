@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { setDbHandle } from "~/db/client.server";
+import { type Db, setDbHandle } from "~/db/client.server";
 import { sql } from "drizzle-orm";
 import { auditLog, rateLimit, session, user, verification } from "~/db/schema";
 import { updateSettings } from "~/modules/settings/settings.server";
@@ -11,7 +11,6 @@ import {
   approveUser,
   changeRole,
   settleAccountsWork,
-  getSessionUser,
   removeUser,
   requestPasswordReset,
   resetPassword,
@@ -25,6 +24,7 @@ import {
 import { deliverDue } from "~/modules/mail/outbox.server";
 import { COMMON_PASSWORD_COUNT, isCommonPassword } from "./passwords.server";
 import { MESSAGES, safeRedirect } from "./schemas";
+import { getSessionState } from "./sessions.server";
 import { completeSetup, ensureSetupLink, setupTokenValid } from "./setup.server";
 
 const info = { ip: "198.51.100.1", userAgent: "vitest" };
@@ -37,7 +37,12 @@ async function mailsTo(email: string) {
   return readMails().filter((m) => m.includes(`To: ${email}`));
 }
 
-describe("password rules (D9)", () => {
+/** The staff member a cookie signs in, as the guard sees it, or null. */
+async function sessionUser(db: Db, cookie: string | null) {
+  return (await getSessionState(db, cookie))?.user ?? null;
+}
+
+describe("password rules (docs/decisions/007)", () => {
   it("bundles at least 10,000 common passwords and refuses them, whatever the case", () => {
     expect(COMMON_PASSWORD_COUNT).toBeGreaterThanOrEqual(10_000);
     expect(isCommonPassword("password")).toBe(true);
@@ -148,7 +153,7 @@ describe.each(DRIVERS)("accounts (%s)", (driver) => {
     await openSignUp();
     const admin = await signIn(db.db, { email: "admin@example.com", password: PASSWORD }, info);
     if (!admin.ok) throw new Error("sign-in failed");
-    const me = (await getSessionUser(db.db, cookieFrom(admin.headers)))!;
+    const me = (await sessionUser(db.db, cookieFrom(admin.headers)))!;
 
     const created = await signUp(
       db.db,
@@ -188,7 +193,7 @@ describe.each(DRIVERS)("accounts (%s)", (driver) => {
     const accepted = await signIn(db.db, { email: "luis@example.com", password: PASSWORD }, info);
     expect(accepted.ok).toBe(true);
     if (accepted.ok) {
-      expect(await getSessionUser(db.db, cookieFrom(accepted.headers))).toMatchObject({
+      expect(await sessionUser(db.db, cookieFrom(accepted.headers))).toMatchObject({
         role: "contributor",
       });
     }
@@ -202,9 +207,9 @@ describe.each(DRIVERS)("accounts (%s)", (driver) => {
     });
     const r = await signIn(db.db, { email: "ana@example.com", password: PASSWORD }, info);
     if (!r.ok) throw new Error("sign-in failed");
-    expect(await getSessionUser(db.db, cookieFrom(r.headers))).not.toBeNull();
+    expect(await sessionUser(db.db, cookieFrom(r.headers))).not.toBeNull();
     await db.db.update(user).set({ approvedAt: null }).where(eq(user.id, r.userId));
-    expect(await getSessionUser(db.db, cookieFrom(r.headers))).toBeNull();
+    expect(await sessionUser(db.db, cookieFrom(r.headers))).toBeNull();
   });
 
   it("answers sign-up the same for a registered e-mail, stores nothing and tells the owner by e-mail", async () => {
@@ -282,8 +287,8 @@ describe.each(DRIVERS)("accounts (%s)", (driver) => {
     expect(a.headers.getSetCookie().join("\n")).toMatch(/SameSite=Lax/i);
 
     await signOut(db.db, cookieA, info);
-    expect(await getSessionUser(db.db, cookieA)).toBeNull();
-    expect(await getSessionUser(db.db, cookieB)).not.toBeNull();
+    expect(await sessionUser(db.db, cookieA)).toBeNull();
+    expect(await sessionUser(db.db, cookieB)).not.toBeNull();
   });
 
   it("ends every session of a user whose role changes; keeps the last administrator", async () => {
@@ -300,10 +305,10 @@ describe.each(DRIVERS)("accounts (%s)", (driver) => {
     const ana = await signIn(db.db, { email: "ana@example.com", password: PASSWORD }, info);
     const luis = await signIn(db.db, { email: "luis@example.com", password: PASSWORD }, info);
     if (!ana.ok || !luis.ok) throw new Error("sign-in failed");
-    const admin = (await getSessionUser(db.db, cookieFrom(ana.headers)))!;
+    const admin = (await sessionUser(db.db, cookieFrom(ana.headers)))!;
 
     expect(await changeRole(db.db, admin, luis.userId, "editor", info)).toEqual({ ok: true });
-    expect(await getSessionUser(db.db, cookieFrom(luis.headers))).toBeNull();
+    expect(await sessionUser(db.db, cookieFrom(luis.headers))).toBeNull();
     const [row] = await db.db.select().from(user).where(eq(user.id, luis.userId));
     expect(row!.role).toBe("editor");
 

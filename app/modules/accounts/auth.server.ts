@@ -23,7 +23,7 @@ export const TOTP_ISSUER = "Consulta de Psicología";
 
 function createAuth(db: Db) {
   const env = getEnv();
-  // Account e-mails go through the durable outbox like every other e-mail (D12).
+  // Account e-mails go through the durable outbox like every other e-mail (docs/decisions/009).
   const queue = async (message: Parameters<typeof enqueueMail>[1]) => {
     await enqueueMail(db, message);
     nudgeOutbox();

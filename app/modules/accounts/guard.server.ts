@@ -1,10 +1,17 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
-import { requestInfoContext } from "~/context";
+import {
+  createContext,
+  data,
+  type MiddlewareFunction,
+  redirect,
+  type RouterContextProvider,
+} from "react-router";
+import { database, requestInfoContext } from "~/context";
 import { pageUrl } from "~/utils/request-url";
-import { getDb } from "~/db/client.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { type ClientInfo, getSessionUser, type SessionUser } from "./accounts.server";
+import type { ClientInfo, SessionUser } from "./accounts.server";
+import { getEnv } from "~/utils/env.server";
 import { type Capability, can } from "./roles";
+import { safeRedirect } from "./schemas";
 import {
   endIdleSession,
   getSessionState,
@@ -17,24 +24,34 @@ import { ENROL_PATH, twoFactorRequired } from "./two-factor.server";
 
 export const REAUTH_PATH = "/auth/confirmar";
 
-/** The signed-in staff member, or null. */
-export async function getUser(request: Request): Promise<SessionUser | null> {
-  const cookie = request.headers.get("cookie");
-  if (!cookie) return null;
-  return getSessionUser(await getDb(), cookie);
+/** Where to go after signing in: a path on this site (PUBLIC_URL), /admin otherwise. */
+export function redirectTarget(to: string | null | undefined) {
+  return safeRedirect(to, "/admin", getEnv().PUBLIC_URL);
 }
 
-// One look-up per Request: the layout and the page loader both call the guard.
-const states = new WeakMap<Request, Promise<SessionState | null>>();
+// The session is looked up once per request, whoever asks first (the root, the admin layout's
+// middleware, a page), and kept in the request's router context with what the guard decided.
+const sessionContext = createContext<Promise<SessionState | null> | null>(null);
+const staffContext = createContext<SessionUser | null>(null);
 
-/** The user and their session row (authenticatedAt, lastActiveAt), read once per request. */
-export function getSessionStateFor(request: Request) {
-  let state = states.get(request);
-  if (!state) {
-    state = getDb().then((db) => getSessionState(db, request.headers.get("cookie")));
-    states.set(request, state);
+type Context = Readonly<RouterContextProvider>;
+
+/** The user and their session row (authenticatedAt, lastActiveAt) of this request, or null. */
+export function requestSession(request: Request, context: Context) {
+  let pending = context.get(sessionContext);
+  if (!pending) {
+    const cookie = request.headers.get("cookie");
+    pending = cookie
+      ? database(context).then((db) => getSessionState(db, cookie))
+      : Promise.resolve(null);
+    context.set(sessionContext, pending);
   }
-  return state;
+  return pending;
+}
+
+/** The signed-in staff member, or null (idle or not yet enrolled in 2FA included). */
+export async function getUser(request: Request, context: Context): Promise<SessionUser | null> {
+  return (await requestSession(request, context))?.user ?? null;
 }
 
 function here(request: Request) {
@@ -43,25 +60,43 @@ function here(request: Request) {
 }
 
 /** A user who may use the admin area now: enrolled in 2FA when the role requires it, not idle. */
-export async function getVerifiedUser(request: Request): Promise<SessionUser | null> {
-  const state = await getSessionStateFor(request);
+export async function getVerifiedUser(
+  request: Request,
+  context: Context,
+): Promise<SessionUser | null> {
+  const state = await requestSession(request, context);
   if (!state || isIdle(state)) return null;
   if (twoFactorRequired(state.user.role) && !state.user.twoFactorEnabled) return null;
   return state.user;
 }
 
 /**
- * The one server-side guard: every admin loader and action starts with it. Not signed in →
- * redirect to /auth (remembering where to return); idle longer than ADMIN_IDLE_MINUTES → session
- * ended, back to /auth with a message; administrator or editor without 2FA → Mi cuenta (the only
- * page they may use until they enrol); missing capability → 403.
+ * The one server-side guard: the admin layout's middleware runs it before any admin loader or
+ * action, and each of them names the capability it needs. Not signed in → redirect to /auth
+ * (remembering where to return); idle longer than ADMIN_IDLE_MINUTES → session ended, back to
+ * /auth with a message; administrator or editor without 2FA → Mi cuenta (the only page they may
+ * use until they enrol); missing capability → 403. The checks run once per request; a later call
+ * only checks the capability.
  */
-export async function requireUser(request: Request, capability?: Capability) {
-  const state = await getSessionStateFor(request);
+export async function requireUser(request: Request, context: Context, capability?: Capability) {
+  const user = context.get(staffContext) ?? (await admitStaff(request, context));
+  if (capability && !can(user.role, capability)) {
+    throw data({ message: "Acceso Restringido" }, { status: 403 });
+  }
+  return user;
+}
+
+/** Runs the guard before the admin pages' loaders and actions (their layout's middleware). */
+export const staffMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+  await requireUser(request, context);
+};
+
+async function admitStaff(request: Request, context: Context) {
+  const state = await requestSession(request, context);
   if (!state) {
     throw redirect(`/auth?redirectTo=${encodeURIComponent(here(request))}`);
   }
-  const db = await getDb();
+  const db = await database(context);
   if (isIdle(state)) {
     await endIdleSession(db, state);
     throw await redirectWithToast(`/auth?redirectTo=${encodeURIComponent(here(request))}`, {
@@ -79,9 +114,7 @@ export async function requireUser(request: Request, capability?: Capability) {
   ) {
     throw redirect(ENROL_PATH);
   }
-  if (capability && !can(user.role, capability)) {
-    throw data({ message: "Acceso Restringido" }, { status: 403 });
-  }
+  context.set(staffContext, user);
   return user;
 }
 
@@ -92,11 +125,12 @@ export async function requireUser(request: Request, capability?: Capability) {
  */
 export async function requireRecentAuth(
   request: Request,
+  context: Context,
   user: SessionUser,
   /** The page to come back to (a POST-only route's own URL cannot be opened). */
   returnTo = here(request),
 ) {
-  const state = await getSessionStateFor(request);
+  const state = await requestSession(request, context);
   if (!state || state.user.id !== user.id) {
     throw redirect(`/auth?redirectTo=${encodeURIComponent(here(request))}`);
   }
@@ -105,7 +139,7 @@ export async function requireRecentAuth(
   }
 }
 
-export function clientInfo(request: Request, context: Readonly<RouterContextProvider>): ClientInfo {
+export function clientInfo(request: Request, context: Context): ClientInfo {
   return {
     ip: context.get(requestInfoContext).ip || "desconocida",
     userAgent: request.headers.get("user-agent"),

@@ -1,6 +1,6 @@
 import list from "./common-passwords.txt?raw";
 
-/** At least 10,000 common passwords, refused at sign-up and reset (D9). */
+/** At least 10,000 common passwords, refused at sign-up and reset (docs/decisions/007). */
 const COMMON = new Set(
   list
     .split("\n")

@@ -1,4 +1,7 @@
-/** Roles and what each may do (D6). Safe in the browser: it only decides what to show. */
+/**
+ * Roles and what each may do (docs/decisions/007-roles-and-permissions.md). Safe in the browser:
+ * it only decides what to show.
+ */
 export const ROLES = ["administrator", "editor", "contributor"] as const;
 export type Role = (typeof ROLES)[number];
 

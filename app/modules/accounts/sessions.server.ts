@@ -251,3 +251,17 @@ export async function hasTwoFactor(db: Db, userId: string) {
     .where(eq(user.id, userId));
   return row?.enabled === true;
 }
+
+/**
+ * Whether a cookie still signs in this person with this role, without extending the session (a
+ * live event stream re-checks it on every heartbeat and must not keep a session alive).
+ */
+export async function sessionStillValid(db: Db, cookie: string | null, who: SessionUser) {
+  const now = await getAuth(db).api.getSession({
+    headers: new Headers({ cookie: cookie ?? "" }),
+    query: { disableRefresh: true },
+  });
+  const role = (now?.user as { role?: string } | undefined)?.role;
+  // A changed role also ends it (the role change signs the person out anyway).
+  return now?.user.id === who.id && role === who.role;
+}

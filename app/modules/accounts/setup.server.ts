@@ -12,11 +12,11 @@ import { MESSAGES, SignUpSchema } from "./schemas";
 import type { ClientInfo, Failure } from "./accounts.server";
 
 /**
- * First-run setup (D7 replaced): on a site without accounts, each start prints a one-time link in
- * the server log; whoever has the log creates the first administrator with it. Only a hash of the
- * token is stored (a `verification` row), and using it is atomic: the row is deleted inside the
- * transaction that creates the account, under an advisory lock, so two simultaneous uses cannot
- * both become administrator.
+ * First-run setup (docs/decisions/007-roles-and-permissions.md): on a site without accounts, each
+ * start prints a one-time link in the server log; whoever has the log creates the first
+ * administrator with it. Only a hash of the token is stored (a `verification` row), and using it is
+ * atomic: the row is deleted inside the transaction that creates the account, under an advisory
+ * lock, so two simultaneous uses cannot both become administrator.
  */
 export const SETUP_IDENTIFIER = "first-admin-setup";
 const SETUP_DAYS = 7;

@@ -53,7 +53,7 @@ describe("paths and what counts", () => {
       "/admin.data",
       "/auth/verificar",
       "/login",
-      "/api/contacto",
+      "/api/eventos",
       "/media/x.webp",
       "/assets/app.js",
       "/healthz",

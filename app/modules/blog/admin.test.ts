@@ -25,10 +25,10 @@ const valid = {
   isPublic: "on",
 };
 
-describe("article form rules (spec §5)", () => {
+describe("article form rules (docs/product.md#article-form)", () => {
   const errors = (over: Record<string, unknown>) =>
     validateArticle(readArticle({ ...valid, ...over }));
-  it("gives the spec's messages for each required field", () => {
+  it("gives the product's messages for each required field", () => {
     expect(errors({})).toEqual({});
     expect(errors({ title: "  " }).title).toBe(M.title);
     expect(errors({ slug: "" }).slug).toBe(M.slug);

@@ -1,8 +1,9 @@
 import { isCategory } from "./categories";
 
 /**
- * The article form's rules (spec §5), shared by the editor (messages as you type) and the
- * server (the authority). Plain code, so the admin bundle carries no validation library.
+ * The article form's rules (docs/product.md#article-form), shared by the editor (messages as you
+ * type) and the server (the authority). Plain code, so the admin bundle carries no validation
+ * library.
  */
 export const ARTICLE_MESSAGES = {
   title: "El título es requerido",

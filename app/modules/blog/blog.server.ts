@@ -25,10 +25,11 @@ const cardColumns = {
 };
 
 /**
- * The visitor's words as a Spanish full-text query (D21): accents and case removed, each word
- * reduced to its Spanish stem, and also matched as a prefix of that stem so that related forms
- * meet ('ansioso' → ansios | ansi:* finds 'ansiedad' → ansied). Words are ANDed. NULL when the
- * text has no searchable word (only stopwords or symbols): then there is no filter.
+ * The visitor's words as a Spanish full-text query (docs/decisions/011-public-site-choices.md):
+ * accents and case removed, each word reduced to its Spanish stem, and also matched as a prefix of
+ * that stem so that related forms meet ('ansioso' → ansios | ansi:* finds 'ansiedad' → ansied).
+ * Words are ANDed. NULL when the text has no searchable word (only stopwords or symbols): then
+ * there is no filter.
  */
 export async function tsQuery(db: Db, q: string): Promise<SQL | null> {
   const result = await db.execute<{ query: string | null }>(sql`
@@ -192,4 +193,33 @@ export async function publicCategories(db: Db) {
     .from(articles)
     .where(eq(articles.isPublic, true));
   return rows.map((r) => r.category);
+}
+
+/** Every public article's address and last change, newest first: the sitemap's entries. */
+export async function publicArticleDates(db: Db) {
+  return db
+    .select({ slug: articles.slug, updatedAt: articles.updatedAt })
+    .from(articles)
+    .where(eq(articles.isPublic, true))
+    .orderBy(desc(articles.date));
+}
+
+/** The newest public articles in full, for the RSS feed. */
+export async function latestPublicArticles(db: Db, limit: number) {
+  return db
+    .select()
+    .from(articles)
+    .where(eq(articles.isPublic, true))
+    .orderBy(desc(articles.date), desc(articles.id))
+    .limit(limit);
+}
+
+/** A public article's cover and version, for its sharing image; null when private or unknown. */
+export async function publicArticleCover(db: Db, slug: string) {
+  if (!isSlug(slug)) return null;
+  const [article] = await db
+    .select({ slug: articles.slug, image: articles.image, updatedAt: articles.updatedAt })
+    .from(articles)
+    .where(and(eq(articles.slug, slug), eq(articles.isPublic, true)));
+  return article ?? null;
 }

@@ -22,7 +22,7 @@ import { bundledArticles, seedArticles } from "./seed.server";
 
 describe("bundled articles", () => {
   const all = bundledArticles();
-  it("are 26, with the spec's 20 slugs, each 600–1,200 words with related slugs that exist", () => {
+  it("are 26, with the 20 original slugs, each 600–1,200 words with related slugs that exist", () => {
     expect(all).toHaveLength(26);
     const slugs = new Set(all.map((a) => a.slug));
     for (const slug of [

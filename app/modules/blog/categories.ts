@@ -1,4 +1,4 @@
-/** The 18 category values (spec §3, admin) and the labels visitors see; one map for both sides. */
+/** The 18 category values and the labels visitors see (docs/product.md#blog); one map for both. */
 export const CATEGORIES = {
   ansiedad: "Ansiedad",
   mindfulness: "Mindfulness",

@@ -1,8 +1,8 @@
 export type PageSlot = number | "ellipsis-start" | "ellipsis-end";
 
 /**
- * At most 5 page numbers, with ellipses for the gaps (spec §9): the first and last pages are
- * always reachable, and the current page keeps its neighbours.
+ * At most 5 page numbers, with ellipses for the gaps (docs/product.md#blog): the first and last
+ * pages are always reachable, and the current page keeps its neighbours.
  */
 export function pageSlots(current: number, pageCount: number): PageSlot[] {
   if (pageCount <= 5) return Array.from({ length: pageCount }, (_, i) => i + 1);

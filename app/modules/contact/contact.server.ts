@@ -7,36 +7,40 @@ import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { announceInboxChange } from "~/modules/reviews/live.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
-import { CONTACT_MESSAGES, type ContactErrors, readContact, validateContact } from "./schema";
+import { type FormFailure, formFailure } from "~/utils/form";
+import { parseWith } from "~/utils/form-schema";
+import { CONTACT_MESSAGES, ContactSchema } from "./schema";
 
 export const CONTACT_WINDOW_MS = 15 * 60 * 1000;
-/** 5 sends per 15 minutes per client (D13); CONTACT_RATE_LIMIT lifts it for load tests. */
+/**
+ * 5 sends per 15 minutes per client (docs/decisions/012); CONTACT_RATE_LIMIT lifts it for load
+ * tests.
+ */
 function contactLimit() {
   return getEnv().CONTACT_RATE_LIMIT;
 }
 
-export type ContactResult =
-  | { ok: true; email: string }
-  | { ok: false; status: 400 | 429; errors: ContactErrors; formError?: string };
+export type ContactResult = { ok: true; email: string } | (FormFailure & { status: 400 | 429 });
 
 /**
- * Stores a message and the e-mail that announces it in one transaction (D11, D12). A filled
- * honeypot gets an apparent success and nothing is stored or sent.
+ * Stores a message and the e-mail that announces it in one transaction
+ * (docs/decisions/009-contact-messages-and-reviews.md). A filled honeypot gets an apparent success
+ * and nothing is stored or sent.
  */
 export async function submitContact(
   db: Db,
   raw: Record<string, unknown>,
   client: { ip: string },
 ): Promise<ContactResult> {
-  const input = readContact(raw);
   if (typeof raw.website === "string" && raw.website.trim() !== "") {
-    return { ok: true, email: input.email };
+    return { ok: true, email: typeof raw.email === "string" ? raw.email.trim() : "" };
   }
-  const errors = validateContact(input);
-  if (Object.keys(errors).length > 0) return { ok: false, status: 400, errors };
+  const parsed = parseWith(ContactSchema, raw);
+  if (!parsed.ok) return { ...parsed, status: 400 };
+  const input = parsed.data;
   const limited = await hitRateLimit(db, `contact:${client.ip}`, contactLimit(), CONTACT_WINDOW_MS);
   if (!limited.allowed) {
-    return { ok: false, status: 429, errors: {}, formError: CONTACT_MESSAGES.rateLimited };
+    return { ...formFailure(CONTACT_MESSAGES.rateLimited), status: 429 };
   }
   const settings = await getSettings(db);
   const now = new Date();

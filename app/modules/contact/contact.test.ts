@@ -20,7 +20,8 @@ import {
 } from "./contact.server";
 import { eq } from "drizzle-orm";
 import { erasePersonalData } from "~/modules/privacy/rgpd.server";
-import { CONTACT_MESSAGES as M, readContact, validateContact } from "./schema";
+import { parseWith } from "~/utils/form-schema";
+import { CONTACT_MESSAGES as M, ContactSchema } from "./schema";
 
 const valid = {
   name: "Ana Pérez",
@@ -29,9 +30,14 @@ const valid = {
   consent: "on",
 };
 
-describe("contact form rules (spec §5), the same in the browser and on the server", () => {
-  const errors = (over: Record<string, unknown>) =>
-    validateContact(readContact({ ...valid, ...over }));
+describe("contact form rules (docs/product.md#contact-form), browser and server alike", () => {
+  /** Each field's message, as the browser and the action get it from the schema. */
+  const errors = (over: Record<string, unknown>) => {
+    const result = parseWith(ContactSchema, { ...valid, ...over });
+    return Object.fromEntries(
+      Object.entries(result.ok ? {} : result.fieldErrors).map(([k, v]) => [k, v![0]]),
+    );
+  };
   it("gives each Spanish message", () => {
     expect(errors({})).toEqual({});
     expect(errors({ name: "  " }).name).toBe(M.nameRequired);
@@ -148,7 +154,7 @@ describe.each(DRIVERS)("sending a contact message (%s)", (driver) => {
     expect(await submitContact(db.db, valid, { ip: "4.4.4.4" })).toEqual({
       ok: false,
       status: 429,
-      errors: {},
+      fieldErrors: {},
       formError: M.rateLimited,
     });
     expect((await submitContact(db.db, valid, { ip: "5.5.5.5" })).ok).toBe(true);
@@ -156,7 +162,7 @@ describe.each(DRIVERS)("sending a contact message (%s)", (driver) => {
     expect(noConsent).toMatchObject({
       ok: false,
       status: 400,
-      errors: { consent: M.consentRequired },
+      fieldErrors: { consent: [M.consentRequired] },
     });
     expect(await db.db.select().from(contactMessages)).toHaveLength(6);
   });

@@ -1,7 +1,10 @@
+import * as z from "zod/mini";
+
 /**
- * The contact form's rules and Spanish messages (spec §5, D11, D14): one definition, run in the
- * browser before sending and again on the server. Plain code, no library, so the landing page
- * stays within its JavaScript budget.
+ * The contact form's schema and Spanish messages (docs/product.md#contact-form,
+ * docs/decisions/009-contact-messages-and-reviews.md): one zod/mini schema, run in the browser
+ * before sending and again in the action. The browser loads it when the form is sent, so the
+ * landing page stays within its JavaScript budget.
  */
 export const CONTACT_LIMITS = { name: 100, email: 254, message: 2000 } as const;
 
@@ -18,54 +21,48 @@ export const CONTACT_MESSAGES = {
   rateLimited: "Demasiados intentos. Por favor, espera antes de enviar otro mensaje.",
 } as const;
 
-export interface ContactInput {
-  name: string;
-  email: string;
-  message: string;
-  consent: boolean;
-}
-export type ContactErrors = Partial<Record<keyof ContactInput, string>>;
-
 /**
  * A conservative address: besides the usual separators, no `?&=%` (they would add fields to a
  * `mailto:` link or a header), no `<>"`, whitespace, control characters, commas or semicolons.
  */
 const EMAIL_CHAR = String.raw`[^\s\p{Cc}@"<>()[\]\\,;:?&=%]`;
 const EMAIL = new RegExp(`^${EMAIL_CHAR}+@${EMAIL_CHAR}+\\.${EMAIL_CHAR}{2,}$`, "u");
-
-/** Whether a stored or typed address passes the contact form's rule. */
-export function isValidEmail(value: string) {
-  return value.length <= CONTACT_LIMITS.email && EMAIL.test(value);
-}
 const LETTERS_AND_SPACES = /^[\p{L}\p{M}\s]+$/u;
 
-/** Reads any input (form fields, JSON, hostile values) into trimmed strings. */
-export function readContact(raw: Record<string, unknown>): ContactInput {
-  const str = (v: unknown) => (typeof v === "string" ? v.trim() : "");
-  const consent = raw.consent;
-  return {
-    name: str(raw.name),
-    email: str(raw.email),
-    message: str(raw.message),
-    consent: consent === true || consent === "on" || consent === "true",
-  };
-}
+// A NUL character cannot be stored or mailed; nothing a person types contains it.
+const noNul = z.refine<string>((v) => !v.includes("\u0000"), CONTACT_MESSAGES.invalidCharacters);
 
-export function validateContact(input: ContactInput): ContactErrors {
-  const errors: ContactErrors = {};
-  if (!input.name) errors.name = CONTACT_MESSAGES.nameRequired;
-  else if (input.name.length > CONTACT_LIMITS.name) errors.name = CONTACT_MESSAGES.nameTooLong;
-  else if (!LETTERS_AND_SPACES.test(input.name)) errors.name = CONTACT_MESSAGES.nameLetters;
-  if (input.email.length > CONTACT_LIMITS.email) errors.email = CONTACT_MESSAGES.emailTooLong;
-  else if (!EMAIL.test(input.email)) errors.email = CONTACT_MESSAGES.emailInvalid;
-  if (!input.message) errors.message = CONTACT_MESSAGES.messageRequired;
-  else if (input.message.length > CONTACT_LIMITS.message) {
-    errors.message = CONTACT_MESSAGES.messageTooLong;
-  }
-  if (!input.consent) errors.consent = CONTACT_MESSAGES.consentRequired;
-  // A NUL character cannot be stored or mailed; nothing a person types contains it.
-  for (const key of ["name", "email", "message"] as const) {
-    if (input[key].includes("\u0000")) errors[key] = CONTACT_MESSAGES.invalidCharacters;
-  }
-  return errors;
-}
+export const ContactSchema = z.object({
+  name: z
+    .string({ error: CONTACT_MESSAGES.nameRequired })
+    .check(
+      z.trim(),
+      noNul,
+      z.minLength(1, CONTACT_MESSAGES.nameRequired),
+      z.maxLength(CONTACT_LIMITS.name, CONTACT_MESSAGES.nameTooLong),
+      z.regex(LETTERS_AND_SPACES, CONTACT_MESSAGES.nameLetters),
+    ),
+  email: z
+    .string({ error: CONTACT_MESSAGES.emailInvalid })
+    .check(
+      z.trim(),
+      noNul,
+      z.maxLength(CONTACT_LIMITS.email, CONTACT_MESSAGES.emailTooLong),
+      z.regex(EMAIL, CONTACT_MESSAGES.emailInvalid),
+    ),
+  message: z
+    .string({ error: CONTACT_MESSAGES.messageRequired })
+    .check(
+      z.trim(),
+      noNul,
+      z.minLength(1, CONTACT_MESSAGES.messageRequired),
+      z.maxLength(CONTACT_LIMITS.message, CONTACT_MESSAGES.messageTooLong),
+    ),
+  // A checked checkbox posts "on"; an unchecked one posts nothing.
+  consent: z.literal("on", { error: CONTACT_MESSAGES.consentRequired }),
+});
+
+export type ContactInput = z.output<typeof ContactSchema>;
+
+/** The fields in the form's order (where focus goes when several need fixing). */
+export const CONTACT_FIELDS = ["name", "email", "message", "consent"] as const;

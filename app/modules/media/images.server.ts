@@ -4,9 +4,10 @@ import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "./limits";
 import { IMAGE_WIDTHS, UPLOADED_IMAGE_PREFIX, responsiveImage } from "./responsive";
 
 /**
- * Uploaded images (D19): JPEG, PNG, WebP or AVIF recognised by their first bytes (never by the
- * name or the type the browser claims), decoded with a pixel limit, turned upright, and stored
- * as WebP at up to three widths with every piece of metadata (EXIF, GPS, XMP, ICC) left out.
+ * Uploaded images (docs/decisions/004): JPEG, PNG, WebP or AVIF recognised by their first bytes
+ * (never by the name or the type the browser claims), decoded with a pixel limit, turned upright,
+ * and stored as WebP at up to three widths with every piece of metadata (EXIF, GPS, XMP, ICC) left
+ * out.
  */
 
 export type ImageType = "jpeg" | "png" | "webp" | "avif";

@@ -1,7 +1,10 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { ImageError, TOO_BIG_ERROR } from "./images.server";
+import type { Db } from "~/db/client.server";
+import { bumpContentVersion } from "~/db/content-version.server";
+import { audit, type AuditEntry } from "~/modules/accounts/audit.server";
+import { ImageError, saveImage, TOO_BIG_ERROR } from "./images.server";
 import { MAX_IMAGE_BYTES } from "./limits";
 
 export const NO_FILE_ERROR = "No se ha recibido ninguna imagen.";
@@ -85,4 +88,26 @@ export async function receiveOneFile(request: Request): Promise<ReceivedFile> {
     );
     source.pipe(parser);
   });
+}
+
+/**
+ * The one file of an upload, stored as responsive WebP (images.server.ts) and recorded in the
+ * audit log. Cached pages start afresh by hand: a file is not a row the content triggers see.
+ * Throws ImageError (4xx) for what the sender can fix; nothing is stored then.
+ */
+export async function storeUploadedImage(
+  db: Db,
+  request: Request,
+  by: Pick<AuditEntry, "actor" | "ip">,
+) {
+  const file = await receiveOneFile(request);
+  const image = await saveImage(file.body, { fileName: file.fileName });
+  await bumpContentVersion(db);
+  await audit(db, {
+    action: "image_uploaded",
+    ...by,
+    target: image.src,
+    details: { width: image.width, height: image.height, bytes: file.body.length },
+  });
+  return image;
 }

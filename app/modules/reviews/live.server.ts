@@ -5,9 +5,10 @@ import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 
 /**
- * The new-review notice (D15, D16): visitor reviews newer than the person's last visit to the
- * reviews page. A new review NOTIFYs this channel in the transaction that stores it, so every
- * server instance hears it on commit and tells the admin pages it has open (server-sent events).
+ * The new-review notice (docs/decisions/010-live-notices-for-staff.md): visitor reviews newer than
+ * the person's last visit to the reviews page. A new review NOTIFYs this channel in the transaction
+ * that stores it, so every server instance hears it on commit and tells the admin pages it has open
+ * (server-sent events).
  */
 export const NEW_REVIEW_CHANNEL = "new_review";
 

@@ -8,7 +8,15 @@ import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
 import seed from "../../../content/reviews/reviews.json";
-import { readReview, REVIEW_MESSAGES, type ReviewErrors, validateReview } from "./schema";
+import { type FormFailure, formFailure } from "~/utils/form";
+import { parseWith } from "~/utils/form-schema";
+import {
+  readReview,
+  REVIEW_MESSAGES,
+  type ReviewErrors,
+  ReviewSchema,
+  validateReview,
+} from "./schema";
 
 export type Review = typeof reviews.$inferSelect;
 
@@ -40,6 +48,19 @@ export function defaultReviews() {
     .map((r, i) => ({ id: -(i + 1), name: r.name, role: r.role, content: r.content, rating: 5 }));
 }
 
+/**
+ * The reviews the home page shows: the published ones or, if they cannot be read, the built-in
+ * ones with `reviewsFailed` so the page can say so (docs/product.md#reviews).
+ */
+export async function reviewsForHome(db: Db) {
+  try {
+    const rows = await publishedReviews(db);
+    return { reviews: rows.map(({ createdAt: _, ...r }) => r), reviewsFailed: false };
+  } catch {
+    return { reviews: defaultReviews(), reviewsFailed: true };
+  }
+}
+
 export const REVIEWS_SEED_KEY = "reviews-v1";
 
 /** The 25 built-in reviews, inserted once per database (published, 5 stars); staff may edit them. */
@@ -69,13 +90,11 @@ export async function seedReviews(db: Db) {
 export const REVIEW_WINDOW_MS = 60 * 60 * 1000;
 const REVIEWS_PER_WINDOW = 3;
 
-export type SubmitResult =
-  | { ok: true; id: number | null }
-  | { ok: false; status: 400 | 429; errors: ReviewErrors; formError?: string };
+export type SubmitResult = { ok: true; id: number | null } | (FormFailure & { status: 400 | 429 });
 
 /**
  * A visitor's review: stored unpublished with the consent given, plus the notice e-mail to the
- * practice (spec §3 payload) in the same transaction. The honeypot is thanked and ignored.
+ * practice (docs/product.md#reviews) in the same transaction. The honeypot is thanked and ignored.
  */
 export async function submitReview(
   db: Db,
@@ -83,9 +102,13 @@ export async function submitReview(
   client: { ip: string },
 ): Promise<SubmitResult> {
   if (typeof raw.website === "string" && raw.website.trim() !== "") return { ok: true, id: null };
-  const input = readReview(raw);
-  const errors = validateReview(input);
-  if (Object.keys(errors).length > 0) return { ok: false, status: 400, errors };
+  const parsed = parseWith(ReviewSchema, raw);
+  if (!parsed.ok) return { ...parsed, status: 400 };
+  const input = {
+    ...parsed.data,
+    role: parsed.data.role ?? "",
+    rating: Number(parsed.data.rating || 5),
+  };
   const limited = await hitRateLimit(
     db,
     `review:${client.ip}`,
@@ -93,7 +116,7 @@ export async function submitReview(
     REVIEW_WINDOW_MS,
   );
   if (!limited.allowed) {
-    return { ok: false, status: 429, errors: {}, formError: REVIEW_MESSAGES.rateLimited };
+    return { ...formFailure(REVIEW_MESSAGES.rateLimited), status: 429 };
   }
   const settings = await getSettings(db);
   const now = new Date();
@@ -117,7 +140,7 @@ export async function submitReview(
   return { ok: true, id };
 }
 
-/** The e-mail carries the spec's notification payload (type, name, content, rating, role, time). */
+/** The e-mail carries the review notice's fields (type, name, content, rating, role, time). */
 function reviewNotice(
   input: { name: string; role: string; content: string; rating: number },
   at: Date,

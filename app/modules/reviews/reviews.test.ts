@@ -22,10 +22,10 @@ const valid = {
   consent: "on",
 };
 
-describe("review rules (spec §5)", () => {
+describe("review rules (docs/product.md#review-forms)", () => {
   const errors = (over: Record<string, unknown>, admin = false) =>
     validateReview(readReview({ ...valid, ...over }), { admin });
-  it("gives the spec's messages", () => {
+  it("gives the product's messages", () => {
     expect(errors({})).toEqual({});
     expect(errors({ name: "L" }).name).toBe(M.nameMin);
     expect(errors({ content: "corto" }).content).toBe(M.contentMin);

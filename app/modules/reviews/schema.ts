@@ -1,6 +1,9 @@
+import * as z from "zod/mini";
+
 /**
- * The review forms' rules and Spanish messages (spec §5, §8; D14): plain code shared by the browser
- * and the server.
+ * The review forms' rules and Spanish messages (docs/product.md#review-forms; consent:
+ * docs/decisions/009-contact-messages-and-reviews.md): plain code shared by the browser and the
+ * server.
  */
 export const REVIEW_MESSAGES = {
   nameMin: "El nombre debe tener al menos 2 caracteres.",
@@ -20,6 +23,46 @@ export const REVIEW_MESSAGES = {
 } as const;
 
 export const REVIEW_LIMITS = { name: 80, role: 80, content: 1500 } as const;
+
+// A NUL character cannot be stored or mailed; nothing a person types contains it.
+const noNul = z.refine<string>((v) => !v.includes("\u0000"), REVIEW_MESSAGES.invalidCharacters);
+
+/**
+ * A visitor's review (the dialog and /resenas/nueva): one zod/mini schema, run in the browser
+ * before sending (loaded when the form is sent) and again in the action.
+ */
+export const ReviewSchema = z.object({
+  name: z
+    .string({ error: REVIEW_MESSAGES.nameMin })
+    .check(
+      z.trim(),
+      noNul,
+      z.minLength(2, REVIEW_MESSAGES.nameMin),
+      z.maxLength(REVIEW_LIMITS.name, REVIEW_MESSAGES.nameMax),
+    ),
+  role: z.optional(
+    z
+      .string({ error: REVIEW_MESSAGES.roleMax })
+      .check(z.trim(), noNul, z.maxLength(REVIEW_LIMITS.role, REVIEW_MESSAGES.roleMax)),
+  ),
+  // Five stars unless another is chosen (a form always sends one of the radio buttons).
+  rating: z.optional(
+    z.string({ error: REVIEW_MESSAGES.rating }).check(z.regex(/^[1-5]?$/, REVIEW_MESSAGES.rating)),
+  ),
+  content: z
+    .string({ error: REVIEW_MESSAGES.contentMin })
+    .check(
+      z.trim(),
+      noNul,
+      z.minLength(10, REVIEW_MESSAGES.contentMin),
+      z.maxLength(REVIEW_LIMITS.content, REVIEW_MESSAGES.contentMax),
+    ),
+  // A checked checkbox posts "on"; an unchecked one posts nothing.
+  consent: z.literal("on", { error: REVIEW_MESSAGES.consent }),
+});
+
+/** The fields in the form's order (where focus goes when several need fixing). */
+export const REVIEW_FIELDS = ["name", "role", "rating", "content", "consent"] as const;
 
 export interface ReviewInput {
   name: string;

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
-import { type Db, getDb } from "~/db/client.server";
+import type { RouterContextProvider } from "react-router";
+import { database } from "~/context";
+import type { Db } from "~/db/client.server";
 import { settings } from "~/db/schema";
 import { fieldErrors } from "~/utils/form";
 import { type Settings, SettingsSchema, settingsFromStored } from "./schemas";
@@ -10,10 +12,10 @@ const perRequest = new WeakMap<object, Promise<Settings>>();
  * The settings, read once per request however many loaders ask (root, page): loaders of one
  * request share its `context`.
  */
-export function requestSettings(context: object): Promise<Settings> {
+export function requestSettings(context: Readonly<RouterContextProvider>): Promise<Settings> {
   let pending = perRequest.get(context);
   if (!pending) {
-    pending = getDb().then(getSettings);
+    pending = database(context).then(getSettings);
     perRequest.set(context, pending);
     pending.catch(() => perRequest.delete(context));
   }

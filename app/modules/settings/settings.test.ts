@@ -3,7 +3,8 @@ import { createTestDatabase, DRIVERS, type TestDatabase } from "../../../tests/s
 import { isProfileUrl, publicSettings, SHOWN_ONLY_WHEN_REAL } from "./defaults";
 import { settingsFromForm } from "./form";
 import { DEFAULT_SETTINGS, isPlaceholder, SettingsSchema, settingsFromStored } from "./schemas";
-import { setDbHandle } from "~/db/client.server";
+import { RouterContextProvider } from "react-router";
+import { databaseContext } from "~/context";
 import { getSettings, requestSettings, updateSettings } from "./settings.server";
 
 describe("settings schema", () => {
@@ -169,16 +170,16 @@ describe.each(DRIVERS)("settings in the database (%s)", (driver) => {
   });
 
   it("is read once per request, however many loaders ask", async () => {
-    setDbHandle(db);
-    try {
-      const request = {};
-      const first = requestSettings(request);
-      expect(requestSettings(request)).toBe(first);
-      expect(requestSettings({})).not.toBe(first);
-      expect(await first).toEqual(await getSettings(db.db));
-    } finally {
-      setDbHandle(undefined);
-    }
+    const contextOf = () => {
+      const context = new RouterContextProvider();
+      context.set(databaseContext, async () => db.db);
+      return context;
+    };
+    const context = contextOf();
+    const first = requestSettings(context);
+    expect(requestSettings(context)).toBe(first);
+    expect(requestSettings(contextOf())).not.toBe(first);
+    expect(await first).toEqual(await getSettings(db.db));
   });
 
   it("saves and reads back a whole record, trimmed", async () => {

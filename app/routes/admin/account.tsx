@@ -14,15 +14,15 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { getDb } from "~/db/client.server";
+import { database } from "~/context";
 import type { Failure } from "~/modules/accounts/accounts.server";
 import {
   clientInfo,
-  getSessionStateFor,
+  requestSession,
   requireRecentAuth,
   requireUser,
 } from "~/modules/accounts/guard.server";
-import { withCookies } from "~/modules/accounts/handlers.server";
+import { withCookies } from "~/utils/action.server";
 import { endOtherSessions, endOwnSession, listSessions } from "~/modules/accounts/sessions.server";
 import {
   cancelPendingEnrolment,
@@ -45,10 +45,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** Mi cuenta: verificación en dos pasos (obligatoria para administración y edición) y sesiones. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const me = await requireUser(request);
-  const state = (await getSessionStateFor(request))!;
-  const db = await getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = await requireUser(request, context);
+  const state = (await requestSession(request, context))!;
+  const db = await database(context);
   const status = await twoFactorStatus(db, me.id, me.email);
   const sessions = await listSessions(db, me.id);
   return {
@@ -80,9 +80,9 @@ function fail(result: Failure) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireUser(request);
-  const state = (await getSessionStateFor(request))!;
-  const db = await getDb();
+  const me = await requireUser(request, context);
+  const state = (await requestSession(request, context))!;
+  const db = await database(context);
   const info = clientInfo(request, context);
   const cookie = request.headers.get("cookie");
   const form = await readForm(request);
@@ -113,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "codes": {
       // New recovery codes are a lasting way in: the password and a code from the last 10 min.
-      await requireRecentAuth(request, me);
+      await requireRecentAuth(request, context, me);
       const result = await regenerateRecoveryCodes(db, cookie, me, form.get("password"), info);
       if (!result.ok) return fail(result);
       return data<ActionData>({
@@ -123,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     case "disable": {
-      await requireRecentAuth(request, me);
+      await requireRecentAuth(request, context, me);
       const result = await disableOwnTwoFactor(db, cookie, me, form.get("password"), info);
       if (!result.ok) return fail(result);
       return redirectWithToast(

@@ -15,7 +15,7 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { getDb } from "~/db/client.server";
+import { database } from "~/context";
 import {
   auditActions,
   auditLabel,
@@ -55,8 +55,8 @@ function describeDetails(details: Record<string, unknown> | null) {
  * GET /admin/registro — the audit log, administrators only. Filters travel in the query string
  * (action code, person's e-mail, dates): none of them is health data.
  */
-export async function loader({ url, request }: Route.LoaderArgs) {
-  await requireUser(request, "canManageUsers");
+export async function loader({ url, request, context }: Route.LoaderArgs) {
+  await requireUser(request, context, "canManageUsers");
   const q = url.searchParams;
   const rawAction = (q.get("accion") ?? "").trim();
   const action = /^[a-z0-9_]{1,60}$/.test(rawAction) ? rawAction : "";
@@ -75,7 +75,7 @@ export async function loader({ url, request }: Route.LoaderArgs) {
   const to = day("hasta", "Hasta");
   if (from && to && from > to) errors.push("La fecha «Desde» es posterior a «Hasta».");
   const page = parsePage(q.get("pagina")) ?? 1;
-  const db = await getDb();
+  const db = await database(context);
   const [result, actions] = await Promise.all([
     listAudit(db, { action, actor, from, to, page }),
     auditActions(db),

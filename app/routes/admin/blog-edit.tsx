@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { ArticleEditor } from "~/components/admin/article-editor";
 import { useSaveErrorToast } from "~/components/admin/use-save-error-toast";
-import { getDb } from "~/db/client.server";
+import { database } from "~/context";
 import { audit } from "~/modules/accounts/audit.server";
 import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
@@ -18,9 +18,9 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const db = await getDb();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const db = await database(context);
   const article = await getArticle(db, params.slug);
   if (!article) throw data({ message: "Artículo no encontrado" }, { status: 404 });
   const { professionalName } = await getSettings(db);
@@ -44,9 +44,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireUser(request, "canPublish");
+  const user = await requireUser(request, context, "canPublish");
   const form = await readForm(request);
-  const db = await getDb();
+  const db = await database(context);
   const result = await saveArticle(
     db,
     { ...Object.fromEntries(form), related: form.getAll("related") },

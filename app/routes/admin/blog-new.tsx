@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { ArticleEditor } from "~/components/admin/article-editor";
-import { getDb } from "~/db/client.server";
+import { database } from "~/context";
 import { audit } from "~/modules/accounts/audit.server";
 import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
@@ -19,9 +19,9 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** Only roles that may publish write articles: the others get 403 here, as from the action. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request, "canPublish");
-  const db = await getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context, "canPublish");
+  const db = await database(context);
   return {
     options: await articleOptions(db),
     canPublish: can(user.role, "canPublish"),
@@ -30,9 +30,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, "canPublish");
+  const user = await requireUser(request, context, "canPublish");
   const form = await readForm(request);
-  const db = await getDb();
+  const db = await database(context);
   const result = await saveArticle(db, {
     ...Object.fromEntries(form),
     related: form.getAll("related"),

@@ -1,7 +1,7 @@
 import { ArrowLeft, Pencil } from "lucide-react";
 import { data, Link } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
-import { getDb } from "~/db/client.server";
+import { database } from "~/context";
 import { requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import { getArticle } from "~/modules/blog/admin.server";
@@ -17,9 +17,9 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 ];
 
 /** Staff see any article (a private one too) as it will read on the public page. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const article = await getArticle(await getDb(), params.slug);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const article = await getArticle(await database(context), params.slug);
   if (!article) throw data({ message: "Artículo no encontrado" }, { status: 404 });
   return {
     article: {

@@ -16,7 +16,7 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { getDb } from "~/db/client.server";
+import { database } from "~/context";
 import { audit } from "~/modules/accounts/audit.server";
 import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
@@ -29,7 +29,6 @@ import {
 import { categoryLabel } from "~/modules/blog/categories";
 import { parsePage } from "~/modules/blog/pagination";
 import { responsiveImage } from "~/modules/media/responsive";
-import { cn } from "~/utils/cn";
 import { formatShortDate, plural } from "~/utils/format";
 import { backTo, readForm } from "~/utils/form";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -40,11 +39,11 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
   const sort: AdminSort = url.searchParams.get("orden") === "antiguos" ? "antiguos" : "recientes";
   const page = parsePage(url.searchParams.get("pagina")) ?? 1;
-  const result = await listAdminArticles(await getDb(), {
+  const result = await listAdminArticles(await database(context), {
     q: url.searchParams.get("q") ?? "",
     sort,
     page,
@@ -53,12 +52,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, "canPublish");
+  const user = await requireUser(request, context, "canPublish");
   const ip = clientInfo(request, context).ip;
   const form = await readForm(request);
   const slug = String(form.get("slug") ?? "").slice(0, 200);
   const back = backTo("/admin/blog", form.get("back"));
-  const db = await getDb();
+  const db = await database(context);
   switch (form.get("intent")) {
     case "visibility": {
       const isPublic = form.get("isPublic") === "1";
@@ -189,7 +188,7 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
           <TableBody>
             {items.map((a) => (
               <TableRow key={a.id}>
-                <TableCell className="hidden py-2 pr-0 xl:table-cell">
+                <TableCell size="sm" className="hidden pr-0 xl:table-cell">
                   <img
                     {...responsiveImage(a.image, "80px")}
                     alt=""
@@ -214,7 +213,7 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
                     disabled={!canPublish}
                   />
                 </TableCell>
-                <TableCell className="py-2">
+                <TableCell size="sm">
                   {/* One line of icon buttons: each named in full for screen readers. */}
                   <div className="flex gap-1">
                     {a.isPublic ? (
@@ -223,10 +222,7 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
                         target="_blank"
                         rel="noopener noreferrer"
                         title="Ver en el blog"
-                        className={cn(
-                          buttonVariants({ variant: "ghost", size: "icon" }),
-                          "text-primary",
-                        )}
+                        className={buttonVariants({ variant: "ghost-primary", size: "icon" })}
                       >
                         <ExternalLink aria-hidden="true" />
                         <span className="sr-only">
@@ -237,10 +233,7 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
                       <Link
                         to={`/admin/blog/vista-previa/${encodeURIComponent(a.slug)}`}
                         title="Vista previa"
-                        className={cn(
-                          buttonVariants({ variant: "ghost", size: "icon" }),
-                          "text-primary",
-                        )}
+                        className={buttonVariants({ variant: "ghost-primary", size: "icon" })}
                       >
                         <Eye aria-hidden="true" />
                         <span className="sr-only">Vista previa de «{a.title}»</span>
@@ -268,8 +261,7 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
                       trigger={
                         <Button
                           size="icon"
-                          variant="ghost"
-                          className="text-danger"
+                          variant="ghost-danger"
                           disabled={!canPublish}
                           title="Eliminar"
                         >

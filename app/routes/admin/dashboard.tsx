@@ -3,8 +3,8 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { getDb } from "~/db/client.server";
-import { getSessionStateFor, requireUser } from "~/modules/accounts/guard.server";
+import { database } from "~/context";
+import { requestSession, requireUser } from "~/modules/accounts/guard.server";
 import { previousSignIn } from "~/modules/accounts/sessions.server";
 import { pageViewStats } from "~/modules/analytics/page-views.server";
 import { can } from "~/modules/accounts/roles";
@@ -23,9 +23,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const db = await getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const db = await database(context);
   const stats = await articleStats(db);
   // Each count only for the roles that may read what it counts.
   const unread = can(user.role, "canReadMessages") ? await unreadCount(db) : null;
@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ? await pendingReviewCount(db)
     : null;
   const visits = await pageViewStats(db);
-  const state = await getSessionStateFor(request);
+  const state = await requestSession(request, context);
   const previous = state ? await previousSignIn(db, user.id, state.session.id) : null;
   return {
     name: user.name,

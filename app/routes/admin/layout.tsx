@@ -4,8 +4,8 @@ import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminMobileNav, AdminSidebar, type NavCounts } from "~/components/admin/admin-nav";
 import { useLiveReviews } from "~/components/admin/use-live-reviews";
 import { Spinner } from "~/components/ui/spinner";
-import { getDb } from "~/db/client.server";
-import { requireUser } from "~/modules/accounts/guard.server";
+import { database } from "~/context";
+import { requireUser, staffMiddleware } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import { unreadCount } from "~/modules/contact/contact.server";
 import { pendingReviewCount } from "~/modules/reviews/reviews.server";
@@ -17,9 +17,12 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const db = await getDb();
+// The guard runs once, before any admin loader or action; each page then names its capability.
+export const middleware: Route.MiddlewareFunction[] = [staffMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const db = await database(context);
   // The sidebar's counts, each only for the roles that may read what it counts.
   const counts: NavCounts = {
     unread: can(user.role, "canReadMessages") ? await unreadCount(db) : 0,

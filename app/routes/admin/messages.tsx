@@ -6,7 +6,7 @@ import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { getDb } from "~/db/client.server";
+import { database } from "~/context";
 import { audit } from "~/modules/accounts/audit.server";
 import { clientInfo, requireRecentAuth, requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
@@ -36,9 +36,9 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** Showing the inbox or a message changes nothing: marking read is a POST (intent=read). */
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const user = await requireUser(request, "canReadMessages");
-  const db = await getDb();
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context, "canReadMessages");
+  const db = await database(context);
   const q = url.searchParams.get("q") ?? "";
   const page = parsePage(url.searchParams.get("pagina")) ?? 1;
   const id = parseId(url.searchParams.get("id"));
@@ -54,8 +54,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, "canReadMessages");
-  const db = await getDb();
+  const user = await requireUser(request, context, "canReadMessages");
+  const db = await database(context);
   const form = await readForm(request);
   const intent = form.get("intent");
   if (!["read", "answered", "delete", "erase", "retry"].includes(String(intent))) {
@@ -81,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   // Deleting, erasing and retrying e-mails are for administrators.
-  await requireUser(request, "canManageUsers");
+  await requireUser(request, context, "canManageUsers");
   const ip = clientInfo(request, context).ip;
   if (intent === "delete") {
     if (id === null || !(await deleteMessage(db, id))) {
@@ -93,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "erase") {
     // RGPD art. 17: messages, queued or sent e-mails and their .eml copies (rgpd.server.ts),
     // after a password (+ code) from the last 10 minutes.
-    await requireRecentAuth(request, user);
+    await requireRecentAuth(request, context, user);
     const email = normalizeAddress(form.get("email"));
     if (!looksLikeAddress(email)) return data({ error: ADDRESS_INVALID }, { status: 400 });
     const erased = await erasePersonalData(db, email);
@@ -282,7 +282,7 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
                     }
                     fields={{ intent: "delete", id: selected.id }}
                     trigger={
-                      <Button variant="ghost" className="text-danger">
+                      <Button variant="ghost-danger">
                         <Trash2 aria-hidden="true" /> Eliminar
                       </Button>
                     }

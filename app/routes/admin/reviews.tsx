@@ -18,7 +18,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
-import { getDb } from "~/db/client.server";
+import { database } from "~/context";
 import { audit } from "~/modules/accounts/audit.server";
 import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
@@ -62,11 +62,11 @@ const FILTERS: Array<{ value: StatusFilter; label: string }> = [
 const isStatus = (value: string | null): value is StatusFilter =>
   FILTERS.some((f) => f.value === value);
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
   const raw = url.searchParams.get("estado");
   const page = parsePage(url.searchParams.get("pagina")) ?? 1;
-  const db = await getDb();
+  const db = await database(context);
   const canPublish = can(user.role, "canPublish");
   let status: StatusFilter = isStatus(raw) ? raw : "todas";
   try {
@@ -86,7 +86,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       loadError: null,
     };
   } catch (err) {
-    // The page still renders (header, buttons) with the spec's inline error (§8).
+    // The page still renders (header, buttons) with the inline error (docs/product.md#admin-area).
     logger.error({ err }, "no se pudieron cargar las reseñas");
     return {
       items: [],
@@ -103,19 +103,19 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireUser(request);
+  const viewer = await requireUser(request, context);
   const form = await readForm(request);
   if (form.get("intent") === "seen") {
     // Clearing one's own new-review notice: any signed-in person, by POST only.
-    await markReviewsSeen(await getDb(), viewer.id);
+    await markReviewsSeen(await database(context), viewer.id);
     if (form.get("auto") === "1") return data({ formError: "", errors: {} as ReviewErrors });
     return redirectWithToast(backTo("/admin/resenas", form.get("back")), {
       title: "Reseñas marcadas como vistas",
     });
   }
-  const user = await requireUser(request, "canPublish");
+  const user = await requireUser(request, context, "canPublish");
   const ip = clientInfo(request, context).ip;
-  const db = await getDb();
+  const db = await database(context);
   const intent = form.get("intent");
   const id = parseId(form.get("id"));
   const back = backTo("/admin/resenas", form.get("back"));
@@ -199,7 +199,8 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
   const listLoading =
     navigation.state === "loading" && navigation.location.pathname === "/admin/resenas";
 
-  // The list refreshes every 30 s (spec §7) and after each change (loaders revalidate).
+  // The list refreshes every 30 s and after each change (loaders revalidate);
+  // docs/product.md#admin-area.
   useEffect(() => {
     const timer = setInterval(() => void revalidator.revalidate(), REFRESH_MS);
     return () => clearInterval(timer);
@@ -353,7 +354,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
                   }
                   fields={{ intent: "delete", id: r.id, back: back }}
                   trigger={
-                    <Button variant="ghost" className="text-danger" disabled={!canPublish}>
+                    <Button variant="ghost-danger" disabled={!canPublish}>
                       <Trash2 aria-hidden="true" /> Eliminar
                       <span className="sr-only"> la reseña de {r.name}</span>
                     </Button>
@@ -531,7 +532,7 @@ function ReviewText({ id, name, text }: { id: string; name: string; text: string
   );
 }
 
-/** Shown only while desktop notifications are not granted (spec §2). */
+/** Shown only while desktop notifications are not granted (docs/product.md#new-review-notice). */
 function EnableNotificationsButton() {
   const [state, setState] = useState<NotificationState | null>(null);
   useEffect(() => setState(notificationState()), []);

@@ -9,7 +9,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
-import { getDb } from "~/db/client.server";
+import { database } from "~/context";
 import { audit } from "~/modules/accounts/audit.server";
 import { clientInfo, requireRecentAuth, requireUser } from "~/modules/accounts/guard.server";
 import { SETTINGS_SECTIONS, settingsFromForm } from "~/modules/settings/form";
@@ -25,9 +25,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request, "canManageUsers");
-  const settings = await getSettings(await getDb());
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context, "canManageUsers");
+  const settings = await getSettings(await database(context));
   const placeholders = Object.keys(settings).filter((k) =>
     isPlaceholder(k as keyof typeof settings, settings[k as keyof typeof settings]),
   );
@@ -35,9 +35,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireUser(request, "canManageUsers");
-  await requireRecentAuth(request, me);
-  const db = await getDb();
+  const me = await requireUser(request, context, "canManageUsers");
+  await requireRecentAuth(request, context, me);
+  const db = await database(context);
   const before = await getSettings(db);
   const result = await updateSettings(db, settingsFromForm(await readForm(request)));
   if (!result.ok) return data({ errors: result.errors }, { status: 400 });

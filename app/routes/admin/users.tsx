@@ -16,7 +16,7 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { getDb } from "~/db/client.server";
+import { database } from "~/context";
 import {
   approveUser,
   changeRole,
@@ -39,9 +39,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const me = await requireUser(request, "canManageUsers");
-  const users = await listUsers(await getDb());
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = await requireUser(request, context, "canManageUsers");
+  const users = await listUsers(await database(context));
   const administrators = users.filter((u) => u.role === "administrator").length;
   return {
     me: me.id,
@@ -63,14 +63,14 @@ function fail(result: Failure) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireUser(request, "canManageUsers");
-  const db = await getDb();
+  const me = await requireUser(request, context, "canManageUsers");
+  const db = await database(context);
   const info = clientInfo(request, context);
   const form = await readForm(request);
   const intent = form.get("intent");
   // Every change to who may do what needs a password (+ code) from the last 10 minutes.
   if (["role", "approve", "remove", "reset-2fa", "invite"].includes(String(intent))) {
-    await requireRecentAuth(request, me);
+    await requireRecentAuth(request, context, me);
   }
   if (intent === "reset-2fa") {
     const result = await resetTwoFactor(db, me, form.get("userId"), info);
@@ -147,7 +147,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
         <TableBody>
           {loaderData.users.map((u) => (
             <TableRow key={u.id}>
-              <TableCell className="min-w-52 align-top">
+              <TableCell verticalAlign="top" className="min-w-52">
                 <span className="block font-semibold">{u.name}</span>
                 <span className="block break-all">{u.email}</span>
                 {!u.emailVerified || u.pending || u.twoFactorEnabled ? (
@@ -166,7 +166,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
                   </dd>
                 </dl>
               </TableCell>
-              <TableCell className="align-top">
+              <TableCell verticalAlign="top">
                 <Form method="post" className="flex flex-col items-start gap-2">
                   <input type="hidden" name="intent" value="role" />
                   <input type="hidden" name="userId" value={u.id} />
@@ -174,7 +174,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
                     name="role"
                     defaultValue={u.role}
                     aria-label={`Rol de ${u.name}`}
-                    wrapperClassName="w-44"
+                    width="narrow"
                   >
                     {ROLES.map((r) => (
                       <option key={r} value={r}>
@@ -188,7 +188,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
                   </Button>
                 </Form>
               </TableCell>
-              <TableCell className="align-top">
+              <TableCell verticalAlign="top">
                 {u.pending ? (
                   <div className="flex flex-wrap items-start gap-2">
                     <Form method="post">
@@ -210,7 +210,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
                       fields={{ intent: "remove", userId: u.id }}
                       confirmLabel="Rechazar"
                       trigger={
-                        <Button size="sm" variant="ghost" className="text-danger">
+                        <Button size="sm" variant="ghost-danger">
                           <X aria-hidden="true" /> Rechazar
                           <span className="sr-only"> a {u.name}</span>
                         </Button>
@@ -231,11 +231,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
                         fields={{ intent: "reset-2fa", userId: u.id }}
                         confirmLabel="Restablecer"
                         trigger={
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            className="h-auto py-1 text-left whitespace-normal"
-                          >
+                          <Button size="sm" variant="ghost" wrap className="h-auto py-1 text-left">
                             <KeyRound aria-hidden="true" /> Restablecer verificación en dos pasos
                             <span className="sr-only"> de {u.name}</span>
                           </Button>
@@ -267,7 +263,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
                         }
                         fields={{ intent: "remove", userId: u.id }}
                         trigger={
-                          <Button size="sm" variant="ghost" className="text-danger">
+                          <Button size="sm" variant="ghost-danger">
                             <Trash2 aria-hidden="true" /> Eliminar
                             <span className="sr-only"> a {u.name}</span>
                           </Button>

@@ -1,19 +1,22 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, type RouterContextProvider } from "react-router";
 import {
   type AuthActionData,
   ForgotPasswordForm,
   SignInForm,
   SignUpForm,
 } from "~/components/site/auth-forms";
-import { signUpOpen } from "~/modules/accounts/accounts.server";
-import { getUser } from "~/modules/accounts/guard.server";
 import {
-  forgotPasswordAction,
-  redirectTarget,
-  signInAction,
-  signUpAction,
-} from "~/modules/accounts/handlers.server";
-import { getDb } from "~/db/client.server";
+  requestPasswordReset,
+  signIn,
+  signUp,
+  signUpOpen,
+} from "~/modules/accounts/accounts.server";
+import { clientInfo, getUser, redirectTarget } from "~/modules/accounts/guard.server";
+import { MESSAGES } from "~/modules/accounts/schemas";
+import { VERIFY_PATH } from "~/modules/accounts/two-factor.server";
+import { database } from "~/context";
+import { failure, orUnexpected, withCookies } from "~/utils/action.server";
+import { toastHeader } from "~/utils/toast.server";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/auth";
 import { readForm } from "~/utils/form";
@@ -28,11 +31,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/auth",
   });
 
-export async function loader({ request, url }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const params = url.searchParams;
   const redirectTo = redirectTarget(params.get("redirectTo"));
-  if (await getUser(request)) throw redirect(redirectTo);
-  const signUp = await signUpOpen(await getDb());
+  if (await getUser(request, context)) throw redirect(redirectTo);
+  const signUp = await signUpOpen(await database(context));
   const requested = params.get("modo");
   const mode: Mode = requested === "registro" || requested === "recuperar" ? requested : "login";
   return { mode, signUp, redirectTo };
@@ -55,6 +58,94 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+function signInAction(request: Request, context: Readonly<RouterContextProvider>, form: FormData) {
+  return orUnexpected(MESSAGES.signInFailed, () => signInWork(request, context, form));
+}
+
+async function signInWork(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  form: FormData,
+) {
+  const db = await database(context);
+  const result = await signIn(
+    db,
+    { email: form.get("email"), password: form.get("password") },
+    clientInfo(request, context),
+    request.headers.get("cookie"),
+  );
+  if (!result.ok) return failure(result);
+  const to = redirectTarget(String(form.get("redirectTo") ?? ""));
+  if (result.twoFactor) {
+    // Second step: the plugin set a short-lived challenge cookie; the code page finishes it.
+    return redirect(`${VERIFY_PATH}?redirectTo=${encodeURIComponent(to)}`, {
+      headers: withCookies(result.headers),
+    });
+  }
+  const toast = await toastHeader({
+    title: "Éxito",
+    description: "Has iniciado sesión correctamente",
+  });
+  return redirect(to, { headers: withCookies(result.headers, toast) });
+}
+
+function signUpAction(request: Request, context: Readonly<RouterContextProvider>, form: FormData) {
+  return orUnexpected(MESSAGES.signUpFailed, () => signUpWork(request, context, form));
+}
+
+async function signUpWork(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  form: FormData,
+) {
+  const db = await database(context);
+  const result = await signUp(
+    db,
+    { name: form.get("name"), email: form.get("email"), password: form.get("password") },
+    clientInfo(request, context),
+  );
+  if (!result.ok) return failure(result);
+  // The same answer whether or not the address already had an account (no enumeration).
+  const toast = await toastHeader({
+    title: "Solicitud recibida",
+    description: MESSAGES.signUpSent,
+  });
+  return redirect("/auth", { headers: { "Set-Cookie": toast } });
+}
+
+function forgotPasswordAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  form: FormData,
+) {
+  return orUnexpected(MESSAGES.resetFailed, () => forgotPasswordWork(request, context, form));
+}
+
+async function forgotPasswordWork(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  form: FormData,
+) {
+  const db = await database(context);
+  const result = await requestPasswordReset(
+    db,
+    { email: form.get("email") },
+    clientInfo(request, context),
+  );
+  if (!result.ok) {
+    if (result.fieldErrors) return failure(result);
+    return failure({
+      ...result,
+      formError: `${MESSAGES.resetFailed}: ${result.formError ?? "Error desconocido"}`,
+    });
+  }
+  const toast = await toastHeader({
+    title: "Email enviado",
+    description: "Se ha enviado un enlace de recuperación a tu email",
+  });
+  return redirect("/auth", { headers: { "Set-Cookie": toast } });
+}
+
 const TITLES: Record<Mode, string> = {
   login: "Iniciar sesión",
   registro: "Crear una cuenta",
@@ -72,7 +163,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const { mode, signUp, redirectTo } = loaderData;
   const result = actionData as AuthActionData | undefined;
   if (signUp.notConfigured) {
-    // Nobody can create the first administrator from here (D7 replaced): it takes the server.
+    // Nobody creates the first administrator from here (docs/decisions/007): it takes the server.
     return (
       <section className="w-full max-w-md rounded-card border border-border bg-surface p-6 shadow-soft sm:p-8">
         <h1 className="text-h2">El sitio aún no está configurado</h1>

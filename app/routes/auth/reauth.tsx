@@ -6,9 +6,9 @@ import {
   useAccountForm,
 } from "~/components/site/auth-forms";
 import { Button } from "~/components/ui/button";
-import { getDb } from "~/db/client.server";
-import { clientInfo, getSessionStateFor, requireUser } from "~/modules/accounts/guard.server";
-import { redirectTarget } from "~/modules/accounts/handlers.server";
+import { database } from "~/context";
+import { clientInfo, requestSession, requireUser } from "~/modules/accounts/guard.server";
+import { redirectTarget } from "~/modules/accounts/guard.server";
 import { reauthenticate } from "~/modules/accounts/sessions.server";
 import { readForm } from "~/utils/form";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
@@ -23,9 +23,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** Asks the password (and the code, when enrolled) again before a sensitive action. */
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireUser(request);
-  const state = await getSessionStateFor(request);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  await requireUser(request, context);
+  const state = await requestSession(request, context);
   if (!state) throw redirect("/auth");
   return {
     redirectTo: redirectTarget(url.searchParams.get("redirectTo")),
@@ -34,12 +34,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(request);
-  const state = await getSessionStateFor(request);
+  await requireUser(request, context);
+  const state = await requestSession(request, context);
   if (!state) throw redirect("/auth");
   const form = await readForm(request);
   const result = await reauthenticate(
-    await getDb(),
+    await database(context),
     request.headers.get("cookie"),
     state,
     { password: form.get("password"), code: form.get("code") },

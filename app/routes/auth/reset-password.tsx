@@ -6,7 +6,7 @@ import {
   useAccountForm,
 } from "~/components/site/auth-forms";
 import { Button } from "~/components/ui/button";
-import { getDb } from "~/db/client.server";
+import { database } from "~/context";
 import { resetPassword } from "~/modules/accounts/accounts.server";
 import { clientInfo } from "~/modules/accounts/guard.server";
 import {
@@ -15,7 +15,7 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
 } from "~/modules/accounts/form-rules";
-import { failure, orUnexpected } from "~/modules/accounts/handlers.server";
+import { failure, orUnexpected } from "~/utils/action.server";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import { toastHeader } from "~/utils/toast.server";
 import type { Route } from "./+types/reset-password";
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 async function save(request: Request, context: Route.ActionArgs["context"], form: FormData) {
   const result = await resetPassword(
-    await getDb(),
+    await database(context),
     { token: form.get("token"), password: form.get("password"), confirm: form.get("confirm") },
     clientInfo(request, context),
   );

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import { type AuthActionData, AuthError, SignUpForm } from "~/components/site/auth-forms";
-import { getDb } from "~/db/client.server";
+import { database } from "~/context";
 import { signIn } from "~/modules/accounts/accounts.server";
 import { clientInfo } from "~/modules/accounts/guard.server";
-import { failure, orUnexpected } from "~/modules/accounts/handlers.server";
+import { failure, orUnexpected } from "~/utils/action.server";
 import { MESSAGES } from "~/modules/accounts/schemas";
 import { completeSetup, setupTokenValid } from "~/modules/accounts/setup.server";
 import { readForm } from "~/utils/form";
@@ -19,9 +19,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export async function loader({ url }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const token = (url.searchParams.get("token") ?? "").slice(0, 200);
-  const valid = await setupTokenValid(await getDb(), token);
+  const valid = await setupTokenValid(await database(context), token);
   return { token: valid ? token : "" };
 }
 
@@ -35,7 +35,7 @@ async function createAdministrator(
   context: Route.ActionArgs["context"],
   form: FormData,
 ) {
-  const db = await getDb();
+  const db = await database(context);
   const info = clientInfo(request, context);
   const input = {
     name: form.get("name"),

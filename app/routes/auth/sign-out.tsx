@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { getDb } from "~/db/client.server";
+import { database } from "~/context";
 import { signOut } from "~/modules/accounts/accounts.server";
 import { clientInfo } from "~/modules/accounts/guard.server";
 import { toastHeader } from "~/utils/toast.server";
@@ -8,7 +8,7 @@ import type { Route } from "./+types/sign-out";
 /** POST only: ends the session on the server, clears the cookie, goes home with a toast. */
 export async function action({ request, context }: Route.ActionArgs) {
   const cleared = await signOut(
-    await getDb(),
+    await database(context),
     request.headers.get("cookie"),
     clientInfo(request, context),
   );

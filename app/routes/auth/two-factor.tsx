@@ -6,9 +6,9 @@ import {
   useAccountForm,
 } from "~/components/site/auth-forms";
 import { Button } from "~/components/ui/button";
-import { getDb } from "~/db/client.server";
-import { clientInfo } from "~/modules/accounts/guard.server";
-import { redirectTarget, withCookies } from "~/modules/accounts/handlers.server";
+import { database } from "~/context";
+import { clientInfo, redirectTarget } from "~/modules/accounts/guard.server";
+import { withCookies } from "~/utils/action.server";
 import {
   completeTwoFactorSignIn,
   hasTwoFactorChallenge,
@@ -38,7 +38,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const result = await completeTwoFactorSignIn(
-    await getDb(),
+    await database(context),
     request.headers.get("cookie"),
     { method: form.get("method"), code: form.get("code") },
     clientInfo(request, context),

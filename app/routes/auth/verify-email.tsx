@@ -1,7 +1,7 @@
 import { Form, redirect } from "react-router";
 import { AuthError } from "~/components/site/auth-forms";
 import { Button } from "~/components/ui/button";
-import { getDb } from "~/db/client.server";
+import { database } from "~/context";
 import { verifyEmail } from "~/modules/accounts/accounts.server";
 import { clientInfo } from "~/modules/accounts/guard.server";
 import { MESSAGES } from "~/modules/accounts/schemas";
@@ -25,7 +25,8 @@ export function loader({ url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const token = String((await readForm(request)).get("token") ?? "").slice(0, 2000);
   const ok =
-    token !== "" && (await verifyEmail(await getDb(), token, clientInfo(request, context)));
+    token !== "" &&
+    (await verifyEmail(await database(context), token, clientInfo(request, context)));
   if (!ok) return { error: MESSAGES.invalidToken };
   const toast = await toastHeader({
     title: "Email confirmado",

@@ -8,7 +8,7 @@ import {
   SUGGESTED_ARTICLES,
 } from "~/components/site/not-found-suggestions";
 import { ShareLinks } from "~/components/site/share";
-import { getDb } from "~/db/client.server";
+import { database } from "~/context";
 import { redirectFor } from "~/modules/blog/admin.server";
 import { getPublicArticle, neighbours, recentArticleLinks } from "~/modules/blog/blog.server";
 import { categoryLabel } from "~/modules/blog/categories";
@@ -23,7 +23,7 @@ import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/article";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = await database(context);
   const found = await getPublicArticle(db, params.slug);
   if (!found) {
     // An article whose address changed keeps its old links working (301).

@@ -1,9 +1,10 @@
+import { cva } from "class-variance-authority";
 import { Rss, Search } from "lucide-react";
 import { Suspense, useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { ArticleCard } from "~/components/site/article-card";
 import { PageHeader } from "~/components/site/page-header";
-import { getDb } from "~/db/client.server";
+import { database } from "~/context";
 import { listArticles, normalizeQuery, publicCategories } from "~/modules/blog/blog.server";
 import { CATEGORY_VALUES, CATEGORIES, isCategory } from "~/modules/blog/categories";
 import { pageSlots, parsePage } from "~/modules/blog/pagination";
@@ -40,14 +41,14 @@ function blogUrl(params: { q?: string; categoria?: string | null; pagina?: numbe
   return s ? `/blog?${s}` : "/blog";
 }
 
-export async function loader({ url }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const params = url.searchParams;
   const rawQ = params.get("q") ?? "";
   const q = normalizeQuery(rawQ);
   const rawCategory = params.get("categoria");
   const category = rawCategory && isCategory(rawCategory) ? rawCategory : null;
   const requested = parsePage(params.get("pagina"));
-  const db = await getDb();
+  const db = await database(context);
   const result = await listArticles(db, { q, category, page: requested ?? 1 });
   // Malformed or out-of-range pages, unknown categories and over-long queries get a clean URL.
   if (
@@ -204,13 +205,13 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
               <li>
                 {page > 1 ? (
                   <Link
-                    className={PAGE_LINK}
+                    className={pageLink()}
                     to={blogUrl({ q, categoria: category, pagina: page - 1 })}
                   >
                     Anterior
                   </Link>
                 ) : (
-                  <span className={cn(PAGE_LINK, "opacity-50")} aria-disabled="true">
+                  <span className={cn(pageLink(), "opacity-50")} aria-disabled="true">
                     Anterior
                   </span>
                 )}
@@ -222,10 +223,7 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
                       to={blogUrl({ q, categoria: category, pagina: slot })}
                       aria-current={slot === page ? "page" : undefined}
                       aria-label={`Página ${slot}`}
-                      className={cn(
-                        PAGE_LINK,
-                        slot === page && "border-primary bg-primary text-white",
-                      )}
+                      className={pageLink({ current: slot === page })}
                     >
                       {slot}
                     </Link>
@@ -239,13 +237,13 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
               <li>
                 {page < pageCount ? (
                   <Link
-                    className={PAGE_LINK}
+                    className={pageLink()}
                     to={blogUrl({ q, categoria: category, pagina: page + 1 })}
                   >
                     Siguiente
                   </Link>
                 ) : (
-                  <span className={cn(PAGE_LINK, "opacity-50")} aria-disabled="true">
+                  <span className={cn(pageLink(), "opacity-50")} aria-disabled="true">
                     Siguiente
                   </span>
                 )}
@@ -264,5 +262,15 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const PAGE_LINK =
-  "inline-flex min-h-11 min-w-11 items-center justify-center rounded-full border border-border bg-surface px-3 font-semibold no-underline hover:border-primary";
+const pageLink = cva(
+  "inline-flex min-h-11 min-w-11 items-center justify-center rounded-full border px-3 font-semibold no-underline hover:border-primary",
+  {
+    variants: {
+      current: {
+        true: "border-primary bg-primary text-white",
+        false: "border-border bg-surface",
+      },
+    },
+    defaultVariants: { current: false },
+  },
+);

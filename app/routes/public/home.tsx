@@ -18,13 +18,12 @@ import {
   type ContactServerResult,
 } from "~/components/site/contact-form";
 import { ReviewsSection } from "~/components/site/landing/reviews-section";
-import { getDb } from "~/db/client.server";
+import { database } from "~/context";
 import { clientInfo } from "~/modules/accounts/guard.server";
 import { featuredArticles } from "~/modules/blog/blog.server";
 import { submitContact } from "~/modules/contact/contact.server";
-import { readContact } from "~/modules/contact/schema";
-import { defaultReviews, publishedReviews } from "~/modules/reviews/reviews.server";
-import type { Db } from "~/db/client.server";
+import { ContactSchema } from "~/modules/contact/schema";
+import { reviewsForHome } from "~/modules/reviews/reviews.server";
 import { ABOUT, COLLABORATIONS } from "~/modules/content/site-content.server";
 import { listServices } from "~/modules/services/services.server";
 import { useRootData } from "~/root";
@@ -33,7 +32,8 @@ import { data } from "react-router";
 import { requestSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/home";
-import { readForm } from "~/utils/form";
+import { type FormFailure, formFailure, readForm } from "~/utils/form";
+import { htmlConstraints } from "~/utils/form-schema";
 import { practiceJsonLd, websiteJsonLd } from "~/modules/seo/structured-data";
 
 export const meta: Route.MetaFunction = ({ matches, data: loaderData }) => {
@@ -48,7 +48,7 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData }) => {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = await database(context);
   // Built on the server only: search engines read it from the HTML, so its code stays out of
   // the page's JavaScript.
   const settings = await requestSettings(context);
@@ -56,7 +56,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     jsonLd: [practiceJsonLd(settings, publicUrl), websiteJsonLd(settings, publicUrl)],
     featured: await featuredArticles(db, 3),
-    ...(await loadReviews(db)),
+    ...(await reviewsForHome(db)),
     aboutIntro: ABOUT.intro,
     services: listServices().map(({ slug, title, summary, benefits }) => ({
       slug,
@@ -65,43 +65,57 @@ export async function loader({ context }: Route.LoaderArgs) {
       benefits,
     })),
     collaborations: COLLABORATIONS,
+    contactConstraints: htmlConstraints(ContactSchema),
   };
 }
 
-/** Published reviews; if they cannot be read, the built-in ones and a notice (spec §8). */
-async function loadReviews(db: Db) {
-  try {
-    const rows = await publishedReviews(db);
-    return { reviews: rows.map(({ createdAt: _, ...r }) => r), reviewsFailed: false };
-  } catch {
-    return { reviews: defaultReviews(), reviewsFailed: true };
-  }
-}
-
-/** The contact form without JavaScript posts here; with it, to /api/contacto (same module). */
+/**
+ * The contact form posts here, with JavaScript (a fetcher) or without (the page comes back with
+ * the answer). The answer is `{ contact: FormResult }`, with what was typed when it is refused.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== "contact") {
     return data(
-      { contact: { ok: false, formError: "Solicitud no válida" } as ContactServerResult },
+      { contact: contactRefused(formFailure("Solicitud no válida"), 400) },
       { status: 400 },
     );
   }
   const fields = Object.fromEntries(form);
-  const result = await submitContact(await getDb(), fields, clientInfo(request, context));
-  if (result.ok) return { contact: { ok: true, email: result.email } as ContactServerResult };
-  const { name, email, message } = readContact(fields);
+  const result = await submitContact(await database(context), fields, clientInfo(request, context));
+  if (result.ok) return { contact: result as ContactServerResult };
+  const values = { name: "", email: "", message: "" };
+  for (const key of Object.keys(values) as (keyof typeof values)[]) {
+    const value = fields[key];
+    if (typeof value === "string") values[key] = value.trim();
+  }
   return data(
-    {
-      contact: {
-        ok: false,
-        errors: result.errors,
-        formError: result.formError ?? null,
-        values: { name, email, message },
-      } as ContactServerResult,
-    },
+    { contact: contactRefused({ ...result, values }, result.status) },
     { status: result.status },
   );
+}
+
+function contactRefused(failure: FormFailure, status: number): ContactServerResult {
+  return { ...failure, status };
+}
+
+/**
+ * In the browser: a server that cannot be reached or fails is not the visitor's mistake; the
+ * form then offers the visitor's mail client (the answer says `unreachable`).
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch {
+    return {
+      contact: {
+        ok: false,
+        formError: null,
+        fieldErrors: {},
+        unreachable: true,
+      } as ContactServerResult,
+    };
+  }
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
@@ -180,6 +194,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
                 practiceEmail={settings.contactEmail}
                 professionalName={settings.professionalName}
                 serverResult={actionData?.contact}
+                constraints={loaderData.contactConstraints}
               />
             </div>
           </div>

@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import { ErrorPage } from "~/components/site/error-page";
 import { NotFoundSuggestions, SUGGESTED_ARTICLES } from "~/components/site/not-found-suggestions";
-import { getDb } from "~/db/client.server";
+import { database } from "~/context";
 import { recentArticleLinks } from "~/modules/blog/blog.server";
 import type { Route } from "./+types/not-found";
 
-/** Any unknown path: the spec's 404 page with a real 404 status, and what to read instead. */
-export async function loader() {
+/** Any unknown path: the 404 page with a real 404 status, and what to read instead. */
+export async function loader({ context }: Route.LoaderArgs) {
   return data(
-    { recent: await recentArticleLinks(await getDb(), SUGGESTED_ARTICLES) },
+    { recent: await recentArticleLinks(await database(context), SUGGESTED_ARTICLES) },
     { status: 404 },
   );
 }

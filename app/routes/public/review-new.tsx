@@ -1,13 +1,14 @@
 import { data } from "react-router";
 import { PageHeader } from "~/components/site/page-header";
 import { ReviewForm, type ReviewServerResult } from "~/components/site/review-form";
-import { getDb } from "~/db/client.server";
+import { database } from "~/context";
 import { clientInfo } from "~/modules/accounts/guard.server";
 import { submitReview } from "~/modules/reviews/reviews.server";
-import { readReview } from "~/modules/reviews/schema";
+import { REVIEW_MESSAGES, ReviewSchema } from "~/modules/reviews/schema";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/review-new";
-import { readForm } from "~/utils/form";
+import { formFailure, readForm } from "~/utils/form";
+import { htmlConstraints } from "~/utils/form-schema";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(rootFromMatches(matches), {
@@ -16,31 +17,46 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/resenas/nueva",
   });
 
-/** The review form as a plain page: what 'Dejar una reseña' opens without JavaScript. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const fields = Object.fromEntries(await readForm(request));
-  const result = await submitReview(await getDb(), fields, clientInfo(request, context));
-  if (result.ok) return { review: { ok: true } as ReviewServerResult };
-  const { name, role, content, rating } = readReview(fields);
-  return data(
-    {
-      review: {
-        ok: false,
-        errors: result.errors,
-        formError: result.formError ?? null,
-        values: { name, role, content, rating: Number.isInteger(rating) ? rating : 5 },
-      } as ReviewServerResult,
-    },
-    { status: result.status },
-  );
+export function loader() {
+  return { constraints: htmlConstraints(ReviewSchema) };
 }
 
-export default function ReviewPage({ actionData }: Route.ComponentProps) {
+/**
+ * The review form posts here: from the dialog through a fetcher, or as this page without
+ * JavaScript (which shows the answer). `{ review: FormResult }`, with what was typed when refused.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = Object.fromEntries(await readForm(request));
+  const result = await submitReview(await database(context), fields, clientInfo(request, context));
+  if (result.ok) return { review: { ok: true } as ReviewServerResult };
+  const values: Record<string, string> = {};
+  for (const key of ["name", "role", "content", "rating"]) {
+    const value = fields[key];
+    if (typeof value === "string") values[key] = value.trim();
+  }
+  const { status, ...failure } = result;
+  return data({ review: { ...failure, values } as ReviewServerResult }, { status });
+}
+
+/** In the browser: a server that cannot be reached or fails gets the form's general message. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch {
+    return { review: formFailure(REVIEW_MESSAGES.failure) as ReviewServerResult };
+  }
+}
+
+export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Dejar una reseña" lead="Cuéntanos cómo ha sido tu experiencia." />
       <div className="container-page max-w-2xl py-12">
-        <ReviewForm key={actionData ? "sent" : "new"} serverResult={actionData?.review} />
+        <ReviewForm
+          key={actionData ? "sent" : "new"}
+          serverResult={actionData?.review}
+          constraints={loaderData.constraints}
+        />
       </div>
     </>
   );

@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { getDb } from "~/db/client.server";
-import { getAuth } from "~/modules/accounts/auth.server";
+import { database } from "~/context";
 import { getVerifiedUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
+import { sessionStillValid } from "~/modules/accounts/sessions.server";
 import { newReviewStream } from "~/modules/reviews/live.server";
 import type { Route } from "./+types/events-api";
 
@@ -12,9 +12,9 @@ import type { Route } from "./+types/events-api";
  * open per person (429) and 200 per process (503); each heartbeat re-checks the session, so a
  * stream ends after sign-out, expiry, role change or removal.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // Same rules as the admin pages: approved, enrolled in 2FA when the role requires it, not idle.
-  const user = await getVerifiedUser(request);
+  const user = await getVerifiedUser(request, context);
   if (!user) {
     return data({ message: "Inicia sesión para recibir avisos." }, { status: 401 });
   }
@@ -22,15 +22,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return newReviewStream(request.signal, {
     userId: user.id,
     readsMessages: can(user.role, "canReadMessages"),
-    stillValid: async () => {
-      // disableRefresh: an open stream must not extend the session past its expiry.
-      const now = await getAuth(await getDb()).api.getSession({
-        headers: new Headers({ cookie: cookie ?? "" }),
-        query: { disableRefresh: true },
-      });
-      const role = (now?.user as { role?: string } | undefined)?.role;
-      // A changed role also ends it (the role change signs the person out anyway).
-      return now?.user.id === user.id && role === user.role;
-    },
+    stillValid: async () => sessionStillValid(await database(context), cookie, user),
   });
 }

@@ -1,11 +1,9 @@
 import { data } from "react-router";
-import { getDb } from "~/db/client.server";
-import { bumpContentVersion } from "~/db/content-version.server";
-import { audit } from "~/modules/accounts/audit.server";
+import { database } from "~/context";
 import { clientInfo, getVerifiedUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
-import { ImageError, saveImage } from "~/modules/media/images.server";
-import { receiveOneFile } from "~/modules/media/upload.server";
+import { ImageError } from "~/modules/media/images.server";
+import { storeUploadedImage } from "~/modules/media/upload.server";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/image-upload-api";
 
@@ -19,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: "Método no permitido" }, { status: 405, headers: { Allow: "POST" } });
   }
   // Same rules as the admin pages: approved, second factor when the role needs it, not idle.
-  const user = await getVerifiedUser(request);
+  const user = await getVerifiedUser(request, context);
   if (!user) {
     return data({ error: "Inicia sesión para subir imágenes." }, { status: 401 });
   }
@@ -27,16 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: "No tienes permiso para subir imágenes." }, { status: 403 });
   }
   try {
-    const file = await receiveOneFile(request);
-    const image = await saveImage(file.body, { fileName: file.fileName });
-    const db = await getDb();
-    // A file, not a row the content triggers see: cached pages start afresh by hand.
-    await bumpContentVersion(db);
-    await audit(db, {
-      action: "image_uploaded",
+    const image = await storeUploadedImage(await database(context), request, {
       actor: user,
-      target: image.src,
-      details: { width: image.width, height: image.height, bytes: file.body.length },
       ip: clientInfo(request, context).ip,
     });
     return data({ image }, { headers: { "Cache-Control": "no-store" } });

@@ -1,8 +1,6 @@
-import { and, eq } from "drizzle-orm";
 import { data } from "react-router";
-import { getDb } from "~/db/client.server";
-import { articles } from "~/db/schema";
-import { isSlug } from "~/modules/blog/article-form";
+import { database } from "~/context";
+import { publicArticleCover } from "~/modules/blog/blog.server";
 import { articleCardPng, defaultCardPng } from "~/modules/seo/og-image.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/og-image";
@@ -12,20 +10,16 @@ import type { Route } from "./+types/og-image";
  * `sitio` is the default social card; any other name is the slug of a public article, whose cover
  * is fitted to the size. Private or unknown articles answer 404.
  */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const file = params.file;
   if (!file.endsWith(".png")) throw notFound();
   const name = file.slice(0, -".png".length);
-  const db = await getDb();
+  const db = await database(context);
   let png: Buffer | null;
   if (name === "sitio") {
     png = await defaultCardPng(await getSettings(db));
   } else {
-    if (!isSlug(name)) throw notFound();
-    const [article] = await db
-      .select({ slug: articles.slug, image: articles.image, updatedAt: articles.updatedAt })
-      .from(articles)
-      .where(and(eq(articles.slug, name), eq(articles.isPublic, true)));
+    const article = await publicArticleCover(db, name);
     if (!article) throw notFound();
     png = (await articleCardPng(article)) ?? (await defaultCardPng(await getSettings(db)));
   }

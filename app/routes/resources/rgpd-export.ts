@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getDb } from "~/db/client.server";
+import { database } from "~/context";
 import { audit } from "~/modules/accounts/audit.server";
 import { clientInfo, requireRecentAuth, requireUser } from "~/modules/accounts/guard.server";
 import {
@@ -17,12 +17,12 @@ import type { Route } from "./+types/rgpd-export";
  * export is recorded in the audit log.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, "canManageUsers");
+  const user = await requireUser(request, context, "canManageUsers");
   if (request.method !== "POST") {
     return data({ error: "Método no permitido" }, { status: 405, headers: { Allow: "POST" } });
   }
   // Health data leave the practice: a password (+ code) from the last 10 minutes.
-  await requireRecentAuth(request, user, "/admin/mensajes");
+  await requireRecentAuth(request, context, user, "/admin/mensajes");
   const form = await readForm(request);
   const address = normalizeAddress(form.get("email"));
   if (!looksLikeAddress(address)) {
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400, headers: { "Cache-Control": "no-store" } },
     );
   }
-  const db = await getDb();
+  const db = await database(context);
   const exported = await exportPersonalData(db, address);
   await audit(db, {
     action: "messages_exported",

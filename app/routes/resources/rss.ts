@@ -1,21 +1,16 @@
-import { desc, eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { articles } from "~/db/schema";
+import type { Route } from "./+types/rss";
+import { database } from "~/context";
+import { latestPublicArticles } from "~/modules/blog/blog.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
 import { escapeXml } from "~/utils/xml";
 
 /** RSS 2.0 feed of the blog: the 20 latest public articles, each with its author (dc:creator). */
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const base = getEnv().PUBLIC_URL;
-  const db = await getDb();
+  const db = await database(context);
   const settings = await getSettings(db);
-  const latest = await db
-    .select()
-    .from(articles)
-    .where(eq(articles.isPublic, true))
-    .orderBy(desc(articles.date), desc(articles.id))
-    .limit(20);
+  const latest = await latestPublicArticles(db, 20);
   const items = latest
     .map((a) => {
       const link = `${base}/blog/${encodeURIComponent(a.slug)}`;

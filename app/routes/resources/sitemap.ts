@@ -1,6 +1,6 @@
-import { desc, eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { articles } from "~/db/schema";
+import type { Route } from "./+types/sitemap";
+import { database } from "~/context";
+import { publicArticleDates } from "~/modules/blog/blog.server";
 import { SERVICE_SLUGS } from "~/modules/services/slugs";
 import { getEnv } from "~/utils/env.server";
 import { escapeXml } from "~/utils/xml";
@@ -18,15 +18,9 @@ const STATIC_PATHS = [
 ];
 
 /** Every public page and public article, articles with their last modification. */
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const base = getEnv().PUBLIC_URL;
-  const rows = await (
-    await getDb()
-  )
-    .select({ slug: articles.slug, updatedAt: articles.updatedAt })
-    .from(articles)
-    .where(eq(articles.isPublic, true))
-    .orderBy(desc(articles.date));
+  const rows = await publicArticleDates(await database(context));
   const newest = rows.reduce((max, r) => (r.updatedAt > max ? r.updatedAt : max), new Date(0));
   const entry = (path: string, lastmod?: Date) =>
     `  <url><loc>${escapeXml(new URL(path, base).href)}</loc>${

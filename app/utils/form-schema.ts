@@ -1,0 +1,52 @@
+import { type $ZodType, type output, safeParse, toJSONSchema } from "zod/v4/core";
+import type { FieldErrors, FormFailure } from "./form";
+
+/**
+ * A form's values read by its schema (docs/decisions/006-one-schema-per-form.md): the same call
+ * in the browser, before sending, and in the action. Each field gets its first message (the one
+ * the person should fix first); messages without a field become the form-wide message.
+ */
+export function parseWith<S extends $ZodType>(
+  schema: S,
+  input: unknown,
+): { ok: true; data: output<S> } | FormFailure {
+  const result = safeParse(schema, input);
+  if (result.success) return { ok: true, data: result.data };
+  const fieldErrors: FieldErrors = {};
+  let formError: string | null = null;
+  for (const issue of result.error.issues) {
+    const name = issue.path[0];
+    if (name === undefined) formError ??= issue.message;
+    else fieldErrors[String(name)] ??= [issue.message];
+  }
+  return { ok: false, formError, fieldErrors };
+}
+
+export interface FieldConstraints {
+  required?: boolean;
+  maxLength?: number;
+  minLength?: number;
+}
+
+/**
+ * The HTML attributes of each field, derived from the schema. `maxLength` leaves a margin over
+ * the rule's limit: a longer paste is kept whole and the schema's message says how long it may
+ * be, instead of the browser silently cutting the visitor's text.
+ */
+export function htmlConstraints(schema: $ZodType): Record<string, FieldConstraints> {
+  const json = toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
+    properties?: Record<string, { minLength?: number; maxLength?: number }>;
+    required?: string[];
+  };
+  const out: Record<string, FieldConstraints> = {};
+  for (const [name, property] of Object.entries(json.properties ?? {})) {
+    const field: FieldConstraints = {};
+    if (json.required?.includes(name)) field.required = true;
+    if (property.minLength !== undefined) field.minLength = property.minLength;
+    if (property.maxLength !== undefined) {
+      field.maxLength = property.maxLength + Math.max(20, Math.ceil(property.maxLength * 0.05));
+    }
+    out[name] = field;
+  }
+  return out;
+}
