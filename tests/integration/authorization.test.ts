@@ -24,40 +24,45 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
   "routes/admin/dashboard.tsx": { loader: "signedIn" },
   "routes/admin/blog.tsx": {
     loader: "signedIn",
-    action: { visibility: "canPublish", delete: "canPublish" },
+    action: { visibility: "articles.publish", delete: "articles.publish" },
   },
-  "routes/admin/blog-new.tsx": { loader: "canPublish", action: { "*": "canPublish" } },
-  "routes/admin/blog-edit.tsx": { loader: "signedIn", action: { "*": "canPublish" } },
+  "routes/admin/blog-new.tsx": { loader: "articles.publish", action: { "*": "articles.publish" } },
+  "routes/admin/blog-edit.tsx": { loader: "signedIn", action: { "*": "articles.publish" } },
   "routes/admin/blog-preview.tsx": { loader: "signedIn" },
   "routes/admin/reviews.tsx": {
     loader: "signedIn",
-    action: { seen: "signedIn", toggle: "canPublish", save: "canPublish", delete: "canPublish" },
+    action: {
+      seen: "signedIn",
+      toggle: "reviews.moderate",
+      save: "reviews.moderate",
+      delete: "reviews.moderate",
+    },
   },
   "routes/admin/reviews-redirect.tsx": { loader: "signedIn" },
   "routes/admin/messages.tsx": {
-    loader: "canReadMessages",
+    loader: "messages.read",
     action: {
-      read: "canReadMessages",
-      answered: "canReadMessages",
-      delete: "canManageUsers",
-      erase: "canManageUsers",
-      retry: "canManageUsers",
+      read: "messages.read",
+      answered: "messages.read",
+      delete: "messages.delete",
+      erase: "privacy.requests",
+      retry: "mail.retry",
     },
   },
   // RGPD export: a POST-only resource route (no loader), administrators only.
-  "routes/resources/rgpd-export.ts": { loader: null, action: { "*": "canManageUsers" } },
+  "routes/resources/rgpd-export.ts": { loader: null, action: { "*": "privacy.requests" } },
   "routes/admin/users.tsx": {
-    loader: "canManageUsers",
+    loader: "users.manage",
     action: {
-      role: "canManageUsers",
-      remove: "canManageUsers",
-      invite: "canManageUsers",
-      approve: "canManageUsers",
-      "reset-2fa": "canManageUsers",
+      role: "users.manage",
+      remove: "users.manage",
+      invite: "users.manage",
+      approve: "users.manage",
+      "reset-2fa": "users.manage",
     },
   },
-  "routes/admin/settings.tsx": { loader: "canManageUsers", action: { "*": "canManageUsers" } },
-  "routes/admin/audit.tsx": { loader: "canManageUsers" },
+  "routes/admin/settings.tsx": { loader: "settings.manage", action: { "*": "settings.manage" } },
+  "routes/admin/audit.tsx": { loader: "audit.read" },
   // Mi cuenta (2FA, sessions): every signed-in person, and the only page before enrolling.
   "routes/admin/account.tsx": {
     loader: "signedIn",
@@ -94,14 +99,32 @@ const AUTH_PUBLIC = [
  * needs a capability, answering 401 to anonymous callers and 403 to roles without it.
  */
 const API_REQUIRED: Record<string, { action: Capability | null }> = {
-  "routes/resources/image-upload-api.ts": { action: "canPublish" },
+  "routes/resources/image-upload-api.ts": { action: "articles.publish" },
   // Only a loader: the event stream, for signed-in staff (tests/integration/review-notice.test.ts).
   "routes/resources/events-api.ts": { action: null },
 };
 
+/**
+ * What each role may do, written here independently of roles.ts: a capability granted there to
+ * the wrong role fails the matrix, as does a missing guard.
+ */
+const ADMIN_ONLY: Capability[] = [
+  "messages.delete",
+  "privacy.requests",
+  "mail.retry",
+  "users.manage",
+  "settings.manage",
+  "audit.read",
+];
+const EDITORIAL: Capability[] = [
+  "articles.publish",
+  "reviews.moderate",
+  "reviews.readUnpublished",
+  "messages.read",
+];
 const GRANTS: Record<string, Capability[]> = {
-  administrator: ["canPublish", "canManageUsers", "canReadMessages", "canReadUnpublishedReviews"],
-  editor: ["canPublish", "canReadMessages", "canReadUnpublishedReviews"],
+  administrator: [...EDITORIAL, ...ADMIN_ONLY],
+  editor: EDITORIAL,
   contributor: [],
 };
 

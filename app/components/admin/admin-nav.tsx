@@ -48,14 +48,14 @@ const LINKS = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/blog", label: "Blog", icon: FileText },
   { to: "/admin/resenas", label: "Reseñas", icon: MessageSquareQuote },
-  { to: "/admin/mensajes", label: "Mensajes", icon: Mail, capability: "canReadMessages" },
-  { to: "/admin/usuarios", label: "Usuarios", icon: Users, capability: "canManageUsers" },
-  { to: "/admin/ajustes", label: "Ajustes", icon: Settings, capability: "canManageUsers" },
+  { to: "/admin/mensajes", label: "Mensajes", icon: Mail, capability: "messages.read" },
+  { to: "/admin/usuarios", label: "Usuarios", icon: Users, capability: "users.manage" },
+  { to: "/admin/ajustes", label: "Ajustes", icon: Settings, capability: "settings.manage" },
   {
     to: "/admin/registro",
     label: "Registro de actividad",
     icon: History,
-    capability: "canManageUsers",
+    capability: "audit.read",
   },
   { to: "/admin/cuenta", label: "Mi cuenta", icon: ShieldCheck },
 ] as const;

@@ -11,12 +11,24 @@ export const ROLE_LABELS: Record<Role, string> = {
   contributor: "Colaborador",
 };
 
+/** Each capability is named after what it protects; the guards ask for exactly that. */
 export const CAPABILITIES = {
-  canPublish: ["administrator", "editor"],
-  canManageUsers: ["administrator"],
-  canReadMessages: ["administrator", "editor"],
-  /** Visitor reviews waiting for moderation hold health data: contributors see published ones only. */
-  canReadUnpublishedReviews: ["administrator", "editor"],
+  /** Create, edit, publish and delete articles, and upload their images. */
+  "articles.publish": ["administrator", "editor"],
+  /** Publish, edit, hide and delete visitors' reviews. */
+  "reviews.moderate": ["administrator", "editor"],
+  /** Reviews waiting for moderation hold health data: contributors see published ones only. */
+  "reviews.readUnpublished": ["administrator", "editor"],
+  /** The contact inbox: read a message, mark it read or answered. */
+  "messages.read": ["administrator", "editor"],
+  "messages.delete": ["administrator"],
+  /** RGPD requests about one address: export (art. 15) and erase (art. 17) every copy. */
+  "privacy.requests": ["administrator"],
+  /** The e-mails waiting or failed, and sending one again. */
+  "mail.retry": ["administrator"],
+  "users.manage": ["administrator"],
+  "settings.manage": ["administrator"],
+  "audit.read": ["administrator"],
 } as const satisfies Record<string, readonly Role[]>;
 export type Capability = keyof typeof CAPABILITIES;
 

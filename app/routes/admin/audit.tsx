@@ -56,7 +56,7 @@ function describeDetails(details: Record<string, unknown> | null) {
  * (action code, person's e-mail, dates): none of them is health data.
  */
 export async function loader({ url, request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, "canManageUsers");
+  await requireUser(request, context, "audit.read");
   const q = url.searchParams;
   const rawAction = (q.get("accion") ?? "").trim();
   const action = /^[a-z0-9_]{1,60}$/.test(rawAction) ? rawAction : "";

@@ -38,13 +38,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       isPublic: article.isPublic,
     },
     options: await articleOptions(db, article.slug),
-    canPublish: can(user.role, "canPublish"),
+    canPublish: can(user.role, "articles.publish"),
     professionalName,
   };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context, "canPublish");
+  const user = await requireUser(request, context, "articles.publish");
   const form = await readForm(request);
   const db = await database(context);
   const result = await saveArticle(

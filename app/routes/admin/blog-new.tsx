@@ -20,17 +20,17 @@ export const meta: Route.MetaFunction = () => [
 
 /** Only roles that may publish write articles: the others get 403 here, as from the action. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context, "canPublish");
+  const user = await requireUser(request, context, "articles.publish");
   const db = await database(context);
   return {
     options: await articleOptions(db),
-    canPublish: can(user.role, "canPublish"),
+    canPublish: can(user.role, "articles.publish"),
     professionalName: (await getSettings(db)).professionalName,
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context, "canPublish");
+  const user = await requireUser(request, context, "articles.publish");
   const form = await readForm(request);
   const db = await database(context);
   const result = await saveArticle(db, {

@@ -32,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       isPublic: article.isPublic,
     },
     html: renderMarkdown(article.content),
-    canPublish: can(user.role, "canPublish"),
+    canPublish: can(user.role, "articles.publish"),
   };
 }
 

@@ -48,11 +48,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     sort,
     page,
   });
-  return { ...result, canPublish: can(user.role, "canPublish") };
+  return { ...result, canPublish: can(user.role, "articles.publish") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context, "canPublish");
+  const user = await requireUser(request, context, "articles.publish");
   const ip = clientInfo(request, context).ip;
   const form = await readForm(request);
   const slug = String(form.get("slug") ?? "").slice(0, 200);

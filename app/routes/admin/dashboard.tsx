@@ -28,8 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await database(context);
   const stats = await articleStats(db);
   // Each count only for the roles that may read what it counts.
-  const unread = can(user.role, "canReadMessages") ? await unreadCount(db) : null;
-  const pendingReviews = can(user.role, "canReadUnpublishedReviews")
+  const unread = can(user.role, "messages.read") ? await unreadCount(db) : null;
+  const pendingReviews = can(user.role, "reviews.readUnpublished")
     ? await pendingReviewCount(db)
     : null;
   const visits = await pageViewStats(db);
@@ -37,8 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const previous = state ? await previousSignIn(db, user.id, state.session.id) : null;
   return {
     name: user.name,
-    canPublish: can(user.role, "canPublish"),
-    isAdmin: can(user.role, "canManageUsers"),
+    canPublish: can(user.role, "articles.publish"),
+    managesUsers: can(user.role, "users.manage"),
+    managesSettings: can(user.role, "settings.manage"),
     serverHour: madridHour(new Date()),
     stats,
     unread,
@@ -65,8 +66,17 @@ const STAT_GRID: Record<number, string> = {
 };
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, canPublish, isAdmin, serverHour, stats, unread, pendingReviews, visits } =
-    loaderData;
+  const {
+    name,
+    canPublish,
+    managesUsers,
+    managesSettings,
+    serverHour,
+    stats,
+    unread,
+    pendingReviews,
+    visits,
+  } = loaderData;
   const { lastAccess } = loaderData;
   // The server greets by Spanish time; the browser then uses the visitor's own clock.
   const [hour, setHour] = useState(serverHour);
@@ -74,9 +84,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   // Only what this role may do: contributors cannot write articles (the server refuses too).
   const actions = [
     { to: "/admin/blog/nuevo", label: "Nuevo artículo", icon: FilePlus2, show: canPublish },
-    { to: "/admin/usuarios", label: "Gestionar usuarios", icon: Users, show: isAdmin },
+    { to: "/admin/usuarios", label: "Gestionar usuarios", icon: Users, show: managesUsers },
     { to: "/blog", label: "Ver blog", icon: Globe, show: true, external: true },
-    { to: "/admin/ajustes", label: "Ajustes", icon: Settings, show: isAdmin },
+    { to: "/admin/ajustes", label: "Ajustes", icon: Settings, show: managesSettings },
   ].filter((a) => a.show);
   const counts: Array<{ title: string; value: number; to?: string; spoken?: string }> = [
     { title: "Artículos", value: stats.articles },

@@ -25,8 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await database(context);
   // The sidebar's counts, each only for the roles that may read what it counts.
   const counts: NavCounts = {
-    unread: can(user.role, "canReadMessages") ? await unreadCount(db) : 0,
-    pendingReviews: can(user.role, "canReadUnpublishedReviews") ? await pendingReviewCount(db) : 0,
+    unread: can(user.role, "messages.read") ? await unreadCount(db) : 0,
+    pendingReviews: can(user.role, "reviews.readUnpublished") ? await pendingReviewCount(db) : 0,
   };
   return { user: { name: user.name, email: user.email, role: user.role }, counts };
 }

@@ -37,24 +37,28 @@ export const meta: Route.MetaFunction = () => [
 
 /** Showing the inbox or a message changes nothing: marking read is a POST (intent=read). */
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context, "canReadMessages");
+  const user = await requireUser(request, context, "messages.read");
   const db = await database(context);
   const q = url.searchParams.get("q") ?? "";
   const page = parsePage(url.searchParams.get("pagina")) ?? 1;
   const id = parseId(url.searchParams.get("id"));
   const selected = id === null ? null : await getMessage(db, id);
-  const isAdmin = can(user.role, "canManageUsers");
+  const may = {
+    delete: can(user.role, "messages.delete"),
+    retryMail: can(user.role, "mail.retry"),
+    privacyRequests: can(user.role, "privacy.requests"),
+  };
   return {
     ...(await listMessages(db, { q, page })),
     selected,
     unread: await unreadCount(db),
-    isAdmin,
-    outbox: isAdmin ? await outboxProblems(db) : [],
+    may,
+    outbox: may.retryMail ? await outboxProblems(db) : [],
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context, "canReadMessages");
+  const user = await requireUser(request, context, "messages.read");
   const db = await database(context);
   const form = await readForm(request);
   const intent = form.get("intent");
@@ -80,10 +84,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       title: form.get("value") === "1" ? "Marcado como respondido" : "Marcado como pendiente",
     });
   }
-  // Deleting, erasing and retrying e-mails are for administrators.
-  await requireUser(request, context, "canManageUsers");
   const ip = clientInfo(request, context).ip;
   if (intent === "delete") {
+    await requireUser(request, context, "messages.delete");
     if (id === null || !(await deleteMessage(db, id))) {
       return data({ error: "Mensaje no encontrado" }, { status: 404 });
     }
@@ -91,6 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast("/admin/mensajes", { title: "Mensaje eliminado" });
   }
   if (intent === "erase") {
+    await requireUser(request, context, "privacy.requests");
     // RGPD art. 17: messages, queued or sent e-mails and their .eml copies (rgpd.server.ts),
     // after a password (+ code) from the last 10 minutes.
     await requireRecentAuth(request, context, user);
@@ -113,6 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (intent === "retry") {
+    await requireUser(request, context, "mail.retry");
     const outboxId = parseId(form.get("outboxId"));
     if (outboxId === null || !(await retryMail(db, outboxId))) {
       return data({ error: "Email no encontrado" }, { status: 404 });
@@ -124,7 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function MessagesPage({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, q, selected, unread, isAdmin, outbox } = loaderData;
+  const { items, total, page, pageCount, q, selected, unread, may, outbox } = loaderData;
   const busy = useNavigation().state === "submitting";
   // Opening a message marks it read, by a POST once it is on screen (never by the GET itself,
   // so a link from elsewhere, a prefetch or a revalidation cannot hide a new message).
@@ -271,7 +276,7 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
                     {selected.answeredAt ? "Marcar como pendiente" : "Marcar como respondido"}
                   </Button>
                 </Form>
-                {isAdmin ? (
+                {may.delete ? (
                   <ConfirmAction
                     title="Eliminar mensaje"
                     description={
@@ -298,114 +303,114 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
-      {isAdmin ? (
-        <>
-          <section
-            aria-labelledby="envios"
-            className="rounded-card border border-border bg-surface p-6 shadow-soft"
-          >
-            <h2 id="envios" className="text-h3">
-              Emails pendientes o fallidos
-            </h2>
-            {outbox.length === 0 ? (
-              <p className="mt-2 text-muted">Todos los emails se han entregado.</p>
-            ) : (
-              <ul className="mt-3 divide-y divide-border">
-                {outbox.map((o) => (
-                  <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                    <div>
-                      <p className="font-semibold">{o.subject}</p>
-                      <p className="text-sm text-muted">
-                        Para {o.to} · {plural(o.attempts, "intento", "intentos")} ·{" "}
-                        {o.status === "failed" ? "Fallido" : "Pendiente"}
-                        {o.lastError ? ` · ${o.lastError}` : ""}
-                      </p>
-                    </div>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="retry" />
-                      <input type="hidden" name="outboxId" value={o.id} />
-                      <Button type="submit" size="sm" variant="secondary">
-                        Reintentar
-                      </Button>
-                    </Form>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          <section
-            aria-labelledby="derechos"
-            className="rounded-card border border-border bg-surface p-6 shadow-soft"
-          >
-            <h2 id="derechos" className="text-h3">
-              Derechos de protección de datos
-            </h2>
-            <p className="mt-1 text-muted">
-              Exporta (art. 15 RGPD) o suprime (art. 17 RGPD) todo lo que se guarda de una
-              dirección: sus mensajes de contacto, los emails de aviso que los mencionan (en la cola
-              y sus copias .eml) y, cuando existan, sus citas. Las reseñas no guardan email: si la
-              persona escribió una reseña, elimínala en Reseñas. Queda registrado.
-            </p>
-            <div className="mt-4 flex flex-wrap gap-6">
-              <Form
-                method="post"
-                action="/admin/mensajes/exportar"
-                reloadDocument
-                className="flex items-end gap-2"
-              >
+      {may.retryMail ? (
+        <section
+          aria-labelledby="envios"
+          className="rounded-card border border-border bg-surface p-6 shadow-soft"
+        >
+          <h2 id="envios" className="text-h3">
+            Emails pendientes o fallidos
+          </h2>
+          {outbox.length === 0 ? (
+            <p className="mt-2 text-muted">Todos los emails se han entregado.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-border">
+              {outbox.map((o) => (
+                <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <div>
+                    <p className="font-semibold">{o.subject}</p>
+                    <p className="text-sm text-muted">
+                      Para {o.to} · {plural(o.attempts, "intento", "intentos")} ·{" "}
+                      {o.status === "failed" ? "Fallido" : "Pendiente"}
+                      {o.lastError ? ` · ${o.lastError}` : ""}
+                    </p>
+                  </div>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="retry" />
+                    <input type="hidden" name="outboxId" value={o.id} />
+                    <Button type="submit" size="sm" variant="secondary">
+                      Reintentar
+                    </Button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+      {may.privacyRequests ? (
+        <section
+          aria-labelledby="derechos"
+          className="rounded-card border border-border bg-surface p-6 shadow-soft"
+        >
+          <h2 id="derechos" className="text-h3">
+            Derechos de protección de datos
+          </h2>
+          <p className="mt-1 text-muted">
+            Exporta (art. 15 RGPD) o suprime (art. 17 RGPD) todo lo que se guarda de una dirección:
+            sus mensajes de contacto, los emails de aviso que los mencionan (en la cola y sus copias
+            .eml) y, cuando existan, sus citas. Las reseñas no guardan email: si la persona escribió
+            una reseña, elimínala en Reseñas. Queda registrado.
+          </p>
+          <div className="mt-4 flex flex-wrap gap-6">
+            <Form
+              method="post"
+              action="/admin/mensajes/exportar"
+              reloadDocument
+              className="flex items-end gap-2"
+            >
+              <div className="flex flex-col gap-1">
+                <label htmlFor="exportar" className="font-semibold">
+                  Email
+                </label>
+                <Input id="exportar" name="email" type="email" required />
+              </div>
+              <Button type="submit" variant="secondary">
+                <Download aria-hidden="true" /> Exportar JSON
+              </Button>
+            </Form>
+            <div className="flex flex-col gap-1">
+              <div className="flex items-end gap-2">
                 <div className="flex flex-col gap-1">
-                  <label htmlFor="exportar" className="font-semibold">
+                  <label htmlFor="suprimir" className="font-semibold">
                     Email
                   </label>
-                  <Input id="exportar" name="email" type="email" required />
-                </div>
-                <Button type="submit" variant="secondary">
-                  <Download aria-hidden="true" /> Exportar JSON
-                </Button>
-              </Form>
-              <div className="flex flex-col gap-1">
-                <div className="flex items-end gap-2">
-                  <div className="flex flex-col gap-1">
-                    <label htmlFor="suprimir" className="font-semibold">
-                      Email
-                    </label>
-                    <Input
-                      ref={eraseInput}
-                      id="suprimir"
-                      type="email"
-                      value={eraseEmail}
-                      aria-invalid={eraseError ? true : undefined}
-                      aria-describedby={eraseError ? "suprimir-error" : undefined}
-                      onChange={(e) => {
-                        setEraseEmail(e.target.value);
-                        setEraseError(null);
-                      }}
-                    />
-                  </div>
-                  <ConfirmAction
-                    title="Suprimir datos"
-                    description={
-                      <>
-                        Se eliminarán todos los mensajes de{" "}
-                        <strong className="wrap-anywhere">{eraseEmail.trim()}</strong>, los emails
-                        que los mencionan y sus copias .eml. Esta acción no se puede deshacer.
-                      </>
-                    }
-                    fields={{ intent: "erase", email: eraseEmail.trim() }}
-                    confirmLabel="Suprimir"
-                    check={eraseAddressOk}
-                    trigger={<Button variant="danger">Suprimir datos</Button>}
+                  <Input
+                    ref={eraseInput}
+                    id="suprimir"
+                    type="email"
+                    value={eraseEmail}
+                    aria-invalid={eraseError ? true : undefined}
+                    aria-describedby={eraseError ? "suprimir-error" : undefined}
+                    onChange={(e) => {
+                      setEraseEmail(e.target.value);
+                      setEraseError(null);
+                    }}
                   />
                 </div>
-                {eraseError ? (
-                  <p id="suprimir-error" role="alert" className="text-sm text-danger">
-                    {eraseError}
-                  </p>
-                ) : null}
+                <ConfirmAction
+                  title="Suprimir datos"
+                  description={
+                    <>
+                      Se eliminarán todos los mensajes de{" "}
+                      <strong className="wrap-anywhere">{eraseEmail.trim()}</strong>, los emails que
+                      los mencionan y sus copias .eml. Esta acción no se puede deshacer.
+                    </>
+                  }
+                  fields={{ intent: "erase", email: eraseEmail.trim() }}
+                  confirmLabel="Suprimir"
+                  check={eraseAddressOk}
+                  trigger={<Button variant="danger">Suprimir datos</Button>}
+                />
               </div>
+              {eraseError ? (
+                <p id="suprimir-error" role="alert" className="text-sm text-danger">
+                  {eraseError}
+                </p>
+              ) : null}
             </div>
-          </section>
-        </>
+          </div>
+        </section>
       ) : null}
     </div>
   );

@@ -67,22 +67,22 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const raw = url.searchParams.get("estado");
   const page = parsePage(url.searchParams.get("pagina")) ?? 1;
   const db = await database(context);
-  const canPublish = can(user.role, "canPublish");
+  const canModerate = can(user.role, "reviews.moderate");
   let status: StatusFilter = isStatus(raw) ? raw : "todas";
   try {
     // Contributors see the published reviews only (unpublished ones are visitors' health data).
-    if (!can(user.role, "canReadUnpublishedReviews")) status = "publicadas";
+    if (!can(user.role, "reviews.readUnpublished")) status = "publicadas";
     // Without a chosen filter, the list opens on the drafts when some wait for moderation.
     else if (!isStatus(raw) && (await pendingReviewCount(db)) > 0) status = "borradores";
     // Showing the list changes nothing: the page posts intent=seen once mounted (see action).
     const result = await listReviews(db, { status, page });
     return {
       ...result,
-      pending: can(user.role, "canReadUnpublishedReviews") ? result.pending : 0,
+      pending: can(user.role, "reviews.readUnpublished") ? result.pending : 0,
       items: result.items.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
       status,
-      canPublish,
-      moderator: can(user.role, "canReadUnpublishedReviews"),
+      canModerate,
+      moderator: can(user.role, "reviews.readUnpublished"),
       loadError: null,
     };
   } catch (err) {
@@ -95,8 +95,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       page: 1,
       pageCount: 1,
       status,
-      canPublish,
-      moderator: can(user.role, "canReadUnpublishedReviews"),
+      canModerate,
+      moderator: can(user.role, "reviews.readUnpublished"),
       loadError: "la base de datos no respondió. Inténtalo de nuevo en unos segundos.",
     };
   }
@@ -113,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       title: "Reseñas marcadas como vistas",
     });
   }
-  const user = await requireUser(request, context, "canPublish");
+  const user = await requireUser(request, context, "reviews.moderate");
   const ip = clientInfo(request, context).ip;
   const db = await database(context);
   const intent = form.get("intent");
@@ -178,7 +178,7 @@ const REFRESH_MS = 30_000;
 const REFRESH_LOCK_MS = 1500;
 
 export default function ReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, pending, status, canPublish, moderator, loadError } =
+  const { items, total, page, pageCount, pending, status, canModerate, moderator, loadError } =
     loaderData;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
@@ -255,7 +255,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
             <RefreshCw aria-hidden="true" />
             {locked || revalidator.state === "loading" ? "Actualizando..." : "Actualizar"}
           </Button>
-          {canPublish ? (
+          {canModerate ? (
             <Button onClick={() => setEditing("new")}>
               <Plus aria-hidden="true" /> Nueva reseña
             </Button>
@@ -304,7 +304,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
             ? "No hay reseñas pendientes de publicar."
             : status === "publicadas"
               ? "No hay reseñas publicadas."
-              : canPublish
+              : canModerate
                 ? "No hay reseñas disponibles. ¡Crea la primera!"
                 : "No hay reseñas disponibles."}
         </p>
@@ -336,14 +336,14 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
                   <Button
                     type="submit"
                     variant={r.isPublished ? "secondary" : "primary"}
-                    disabled={!canPublish}
+                    disabled={!canModerate}
                     className="col-span-2"
                   >
                     {r.isPublished ? "Despublicar" : "Publicar"}
                     <span className="sr-only"> la reseña de {r.name}</span>
                   </Button>
                 </Form>
-                <Button variant="ghost" disabled={!canPublish} onClick={() => setEditing(r)}>
+                <Button variant="ghost" disabled={!canModerate} onClick={() => setEditing(r)}>
                   <Pencil aria-hidden="true" /> Editar
                   <span className="sr-only"> la reseña de {r.name}</span>
                 </Button>
@@ -354,7 +354,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
                   }
                   fields={{ intent: "delete", id: r.id, back: back }}
                   trigger={
-                    <Button variant="ghost-danger" disabled={!canPublish}>
+                    <Button variant="ghost-danger" disabled={!canModerate}>
                       <Trash2 aria-hidden="true" /> Eliminar
                       <span className="sr-only"> la reseña de {r.name}</span>
                     </Button>

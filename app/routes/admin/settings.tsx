@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, "canManageUsers");
+  await requireUser(request, context, "settings.manage");
   const settings = await getSettings(await database(context));
   const placeholders = Object.keys(settings).filter((k) =>
     isPlaceholder(k as keyof typeof settings, settings[k as keyof typeof settings]),
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireUser(request, context, "canManageUsers");
+  const me = await requireUser(request, context, "settings.manage");
   await requireRecentAuth(request, context, me);
   const db = await database(context);
   const before = await getSettings(db);

@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireUser(request, context, "canManageUsers");
+  const me = await requireUser(request, context, "users.manage");
   const users = await listUsers(await database(context));
   const administrators = users.filter((u) => u.role === "administrator").length;
   return {
@@ -63,7 +63,7 @@ function fail(result: Failure) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = await requireUser(request, context, "canManageUsers");
+  const me = await requireUser(request, context, "users.manage");
   const db = await database(context);
   const info = clientInfo(request, context);
   const form = await readForm(request);

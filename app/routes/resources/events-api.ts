@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cookie = request.headers.get("cookie");
   return newReviewStream(request.signal, {
     userId: user.id,
-    readsMessages: can(user.role, "canReadMessages"),
+    readsMessages: can(user.role, "messages.read"),
     stillValid: async () => sessionStillValid(await database(context), cookie, user),
   });
 }

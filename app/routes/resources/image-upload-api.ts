@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) {
     return data({ error: "Inicia sesión para subir imágenes." }, { status: 401 });
   }
-  if (!can(user.role, "canPublish")) {
+  if (!can(user.role, "articles.publish")) {
     return data({ error: "No tienes permiso para subir imágenes." }, { status: 403 });
   }
   try {

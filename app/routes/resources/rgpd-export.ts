@@ -17,7 +17,7 @@ import type { Route } from "./+types/rgpd-export";
  * export is recorded in the audit log.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context, "canManageUsers");
+  const user = await requireUser(request, context, "privacy.requests");
   if (request.method !== "POST") {
     return data({ error: "Método no permitido" }, { status: 405, headers: { Allow: "POST" } });
   }
