@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import { test as base, type Browser, expect, type Page } from "@playwright/test";
+import { e2eDataDir } from "./data-dir";
 
 /** Every E2E test fails on a page error or console error, and can run axe (WCAG 2.2 AA). */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -73,7 +73,7 @@ export const E2E_ADMIN = {
 // the E2E server's DATA_DIR (one file per account), so later sign-ins in any spec can make codes.
 
 function secretFile(email: string) {
-  const dataDir = fs.readFileSync(path.join(os.tmpdir(), "psico-e2e-current"), "utf8").trim();
+  const dataDir = e2eDataDir();
   return path.join(dataDir, `e2e-totp-${email}.txt`);
 }
 

@@ -1,11 +1,11 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect } from "@playwright/test";
+import { e2eDataDir } from "./data-dir";
 
 /** E-mails the E2E server wrote as .eml files (no SMTP_URL), newest last. */
 function mailsTo(address: string) {
-  const dataDir = fs.readFileSync(path.join(os.tmpdir(), "psico-e2e-current"), "utf8").trim();
+  const dataDir = e2eDataDir();
   const dir = path.join(dataDir, "mail");
   if (!fs.existsSync(dir)) return [];
   return fs

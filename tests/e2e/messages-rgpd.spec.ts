@@ -1,12 +1,12 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, gotoHydrated, signInAsAdmin, test } from "./fixtures";
+import { e2eDataDir } from "./data-dir";
 
 /** .eml files the E2E server wrote (no SMTP_URL) that mention `address`. */
 function emlFilesMentioning(address: string) {
-  const dataDir = fs.readFileSync(path.join(os.tmpdir(), "psico-e2e-current"), "utf8").trim();
+  const dataDir = e2eDataDir();
   const dir = path.join(dataDir, "mail");
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir).filter((f) =>

@@ -6,7 +6,8 @@ import path from "node:path";
 
 const port = process.env.E2E_PORT ?? "3210";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "psico-e2e-"));
-fs.writeFileSync(path.join(os.tmpdir(), "psico-e2e-current"), dataDir);
+// Named after the port: tests/e2e/data-dir.ts reads it back.
+fs.writeFileSync(path.join(os.tmpdir(), `psico-e2e-current-${port}`), dataDir);
 
 const env = {
   ...process.env,
