@@ -1,17 +1,20 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { data } from "react-router";
+import type { FieldErrors, FormFailure } from "~/utils/form";
 import { logger } from "~/utils/logger.server";
 
-/** A refused form: its message and field errors, with the status the refusal deserves. */
+/** A refused form (a FormFailure), with the status the refusal deserves. */
 export function failure(result: {
   status: number;
   formError?: string | null;
-  fieldErrors?: Record<string, string[]>;
+  fieldErrors?: FieldErrors;
 }) {
-  return data(
-    { formError: result.formError ?? null, fieldErrors: result.fieldErrors ?? {}, done: null },
-    { status: result.status },
-  );
+  const answer: FormFailure = {
+    ok: false,
+    formError: result.formError ?? null,
+    fieldErrors: result.fieldErrors ?? {},
+  };
+  return data(answer, { status: result.status });
 }
 /** Whether an error (or one of its causes) came from the database or the connection to it. */
 function fromDatabase(error: unknown) {
@@ -46,14 +49,7 @@ export async function orUnexpected<T>(prefix: string, work: () => Promise<T>) {
     const reason = fromDatabase(error)
       ? "la base de datos no respondió. Inténtalo de nuevo en unos minutos."
       : "el servidor no pudo completar la solicitud. Inténtalo de nuevo en unos minutos.";
-    return data(
-      {
-        formError: `${prefix}: ${reason}`,
-        fieldErrors: {} as Record<string, string[]>,
-        done: null,
-      },
-      { status: 500 },
-    );
+    return failure({ status: 500, formError: `${prefix}: ${reason}` });
   }
 }
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setDbHandle } from "~/db/client.server";
 import { upsertUserFromCli } from "~/modules/accounts/accounts.server";
-import { MESSAGES } from "~/modules/accounts/form-rules";
+import { MESSAGES } from "~/modules/accounts/schemas";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import * as authPage from "~/routes/auth/auth";
 import * as loginRedirect from "~/routes/auth/login-redirect";
@@ -93,10 +93,10 @@ describe.each(DRIVERS)("the sign-in page (%s)", (driver) => {
       });
       expect(outcome.status).toBe(500);
       expect(outcome.data).toEqual({
+        ok: false,
         formError:
           "Error al iniciar sesión: la base de datos no respondió. Inténtalo de nuevo en unos minutos.",
         fieldErrors: {},
-        done: null,
       });
       // No table or query text reaches the visitor.
       expect(JSON.stringify(outcome.data)).not.toMatch(/rate_limit|select|insert/i);

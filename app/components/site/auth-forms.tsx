@@ -1,26 +1,32 @@
 import { AlertCircle } from "lucide-react";
-import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import {
-  type AccountFieldErrors,
-  checkForgotPassword,
-  checkSignIn,
-  checkSignUp,
-  EMAIL_MAX,
-  NAME_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-} from "~/modules/accounts/form-rules";
+import { useEffect, useRef, useState } from "react";
+import { PASSWORD_MIN } from "~/modules/accounts/messages";
+import type { FormFailure } from "~/utils/form";
+import type { FieldConstraints } from "~/utils/form-schema";
 import { useFieldErrors } from "~/utils/use-field-errors";
 
-export interface AuthActionData {
-  formError: string | null;
-  fieldErrors: AccountFieldErrors;
-}
+/** What an account action answers when it refuses the form (success redirects). */
+export type AuthActionData = FormFailure;
 
+/** The account forms' schemas (app/modules/accounts/schemas.ts) by form. */
+export type AccountSchema =
+  "SignInSchema" | "SignUpSchema" | "ForgotPasswordSchema" | "ResetPasswordSchema";
+
+/** Each field's HTML constraints, derived from the form's schema by the page's loader. */
+export type AccountConstraints = Record<string, FieldConstraints>;
+
+type Checks = Awaited<ReturnType<typeof importChecks>>;
+const importChecks = async () => {
+  const [schemas, { parseWith }] = await Promise.all([
+    import("~/modules/accounts/schemas"),
+    import("~/utils/form-schema"),
+  ]);
+  return { schemas, parseWith };
+};
 /** The red box for sign-in errors (docs/product.md#sign-in-and-accounts). */
 export function AuthError({ message }: { message: string | null | undefined }) {
   if (!message) return null;
@@ -40,28 +46,67 @@ function useSubmitting(intent: string) {
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
+let loadingChecks: Promise<Checks | null> | undefined;
+function loadChecks() {
+  loadingChecks ??= importChecks().catch(() => {
+    loadingChecks = undefined;
+    return null;
+  });
+  return loadingChecks;
+}
+
 /**
- * An account form checked in the browser with the server's messages (form-rules.ts) before it is
- * sent (without `check`, by the server only); the server's answer shows the same way, each message
- * under its field. `noValidate` on the form: never the browser's own bubbles.
+ * An account form checked in the browser by its schema (the one its action runs) before it is
+ * sent (without a schema, by the server only); the server's answer shows the same way, each
+ * message under its field. `noValidate` on the form: never the browser's own bubbles.
+ * `constraints` are each field's HTML constraints, derived from the schema by the page's loader.
+ *
+ * The schemas load once the page has hydrated, not with it (the sign-in page stays within the
+ * public pages' JavaScript budget). A form sent before they arrive waits for them and is sent
+ * again; if they cannot load, the server checks the same rules.
  */
 export function useAccountForm(
   result: AuthActionData | undefined,
-  check: (values: Record<string, FormDataEntryValue>) => AccountFieldErrors = () => ({}),
+  schema?: AccountSchema,
+  constraints: AccountConstraints = {},
 ) {
-  const fields = useFieldErrors<AccountFieldErrors>(result?.fieldErrors);
+  const fields = useFieldErrors(result?.fieldErrors);
+  const checks = useRef<Checks | "unavailable" | null>(null);
+  useEffect(() => {
+    if (schema) void loadChecks().then((c) => (checks.current = c ?? "unavailable"));
+  }, [schema]);
   // A server message (e.g. 'Credenciales incorrectas') stops applying once the browser's own
   // check finds something to correct; the next answer shows again.
   const [staleAnswer, setStaleAnswer] = useState<AuthActionData | undefined>(undefined);
   return {
     errorsOf: fields.of,
+    /** A field's name, messages and length limit, for an AccountField. */
+    field: (name: string) => ({
+      name,
+      errors: fields.of(name),
+      maxLength: constraints[name]?.maxLength,
+    }),
     formError: result && staleAnswer === result ? null : result?.formError,
     formProps: {
       ref: fields.formRef,
       noValidate: true,
       onChange: fields.clearOnChange,
       onSubmit: (event: React.FormEvent<HTMLFormElement>) => {
-        if (fields.show(check(Object.fromEntries(new FormData(event.currentTarget))))) return;
+        const loaded = checks.current;
+        if (!schema || loaded === "unavailable") return;
+        if (!loaded) {
+          event.preventDefault();
+          const form = event.currentTarget;
+          const submitter = (event.nativeEvent as SubmitEvent).submitter;
+          void loadChecks().then((c) => {
+            checks.current = c ?? "unavailable";
+            form.requestSubmit(submitter);
+          });
+          return;
+        }
+        const values = Object.fromEntries(new FormData(event.currentTarget));
+        const verdict = loaded.parseWith(loaded.schemas[schema], values);
+        if (fields.show(verdict.ok ? {} : verdict.fieldErrors)) return;
         event.preventDefault();
         setStaleAnswer(result);
       },
@@ -103,29 +148,30 @@ export function AppCodeField({ errors }: { errors?: string[] }) {
   );
 }
 
-const emailInput = { type: "email", autoComplete: "email", maxLength: EMAIL_MAX } as const;
+const emailInput = { type: "email", autoComplete: "email" } as const;
 
 export function SignInForm({
   redirectTo,
   result,
+  constraints,
 }: {
   redirectTo?: string;
   result?: AuthActionData;
+  constraints?: AccountConstraints;
 }) {
   const submitting = useSubmitting("signin");
-  const { errorsOf, formError, formProps } = useAccountForm(result, checkSignIn);
+  const { field, formError, formProps } = useAccountForm(result, "SignInSchema", constraints);
   return (
     <Form method="post" className="flex flex-col gap-4" {...formProps}>
       <input type="hidden" name="intent" value="signin" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <AuthError message={formError} />
-      <AccountField label="Email" name="email" errors={errorsOf("email")} {...emailInput} />
+      <AccountField label="Email" {...field("email")} {...emailInput} />
       <AccountField
         label="Contraseña"
-        name="password"
+        {...field("password")}
         type="password"
         autoComplete="current-password"
-        errors={errorsOf("password")}
       />
       <Button type="submit" disabled={submitting} size="lg">
         {submitting ? "Iniciando sesión..." : "Iniciar sesión"}
@@ -138,34 +184,28 @@ export function SignUpForm({
   result,
   submitLabel = "Crear cuenta",
   token,
+  constraints,
 }: {
   result?: AuthActionData;
+  constraints?: AccountConstraints;
   submitLabel?: string;
   /** The first-run setup form posts its one-time token along. */
   token?: string;
 }) {
   const submitting = useSubmitting("signup");
-  const { errorsOf, formError, formProps } = useAccountForm(result, checkSignUp);
+  const { field, formError, formProps } = useAccountForm(result, "SignUpSchema", constraints);
   return (
     <Form method="post" className="flex flex-col gap-4" {...formProps}>
       <input type="hidden" name="intent" value="signup" />
       {token ? <input type="hidden" name="token" value={token} /> : null}
       <AuthError message={formError} />
-      <AccountField
-        label="Nombre completo"
-        name="name"
-        autoComplete="name"
-        maxLength={NAME_MAX}
-        errors={errorsOf("name")}
-      />
-      <AccountField label="Email" name="email" errors={errorsOf("email")} {...emailInput} />
+      <AccountField label="Nombre completo" {...field("name")} autoComplete="name" />
+      <AccountField label="Email" {...field("email")} {...emailInput} />
       <AccountField
         label="Contraseña"
-        name="password"
+        {...field("password")}
         type="password"
         autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
-        errors={errorsOf("password")}
         description={`Al menos ${PASSWORD_MIN} caracteres. Una frase de varias palabras es fácil de recordar y difícil de adivinar.`}
       />
       <Button type="submit" disabled={submitting} size="lg">
@@ -175,17 +215,26 @@ export function SignUpForm({
   );
 }
 
-export function ForgotPasswordForm({ result }: { result?: AuthActionData }) {
+export function ForgotPasswordForm({
+  result,
+  constraints,
+}: {
+  result?: AuthActionData;
+  constraints?: AccountConstraints;
+}) {
   const submitting = useSubmitting("forgot");
-  const { errorsOf, formError, formProps } = useAccountForm(result, checkForgotPassword);
+  const { field, formError, formProps } = useAccountForm(
+    result,
+    "ForgotPasswordSchema",
+    constraints,
+  );
   return (
     <Form method="post" className="flex flex-col gap-4" {...formProps}>
       <input type="hidden" name="intent" value="forgot" />
       <AuthError message={formError} />
       <AccountField
         label="Email"
-        name="email"
-        errors={errorsOf("email")}
+        {...field("email")}
         description="Te enviaremos un enlace para elegir una contraseña nueva."
         {...emailInput}
       />

@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { and, asc, count, eq, isNull, like, ne, sql } from "drizzle-orm";
-import type { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { account, session, twoFactor, user, verification } from "~/db/schema";
 import { simpleHtml } from "~/modules/mail/mail.server";
@@ -12,7 +11,8 @@ import { logger } from "~/utils/logger.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { clearKey, hitRateLimit, underRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { closeStreamsOf } from "~/modules/reviews/live.server";
-import { fieldErrors } from "~/utils/form";
+import type { FieldErrors, FormFailure } from "~/utils/form";
+import { parseWith } from "~/utils/form-schema";
 import { getSessionState } from "./sessions.server";
 import { audit } from "./audit.server";
 import { getAuth, hashKeepingPrefix, RESET_PREFIX } from "./auth.server";
@@ -37,7 +37,7 @@ export type Failure = {
   ok: false;
   status: 400 | 403 | 404 | 409 | 429;
   formError?: string;
-  fieldErrors?: Record<string, string[]>;
+  fieldErrors?: FieldErrors;
 };
 type Success<T = object> = { ok: true } & T;
 
@@ -54,8 +54,8 @@ export const LIMITS = {
   resetPerIp: { limit: 5, windowMs: 15 * 60_000 },
 };
 
-function invalid(error: z.ZodError): Failure {
-  return { ok: false, status: 400, fieldErrors: fieldErrors(error) };
+function invalid({ formError, fieldErrors }: FormFailure): Failure {
+  return { ok: false, status: 400, fieldErrors, ...(formError ? { formError } : {}) };
 }
 
 function authHeaders(info: ClientInfo, cookie?: string | null) {
@@ -81,8 +81,8 @@ export async function signIn(
   info: ClientInfo,
   cookie?: string | null,
 ): Promise<Success<{ headers: Headers; userId: string; twoFactor?: boolean }> | Failure> {
-  const parsed = SignInSchema.safeParse(input);
-  if (!parsed.success) return invalid(parsed.error);
+  const parsed = parseWith(SignInSchema, input);
+  if (!parsed.ok) return invalid(parsed);
   const { email, password } = parsed.data;
   // Wrong passwords per client address: right ones do not count (the practice's staff share one
   // address, and a success is no attack). Counted below, when a password fails.
@@ -289,8 +289,8 @@ export async function signUpOpen(db: Db) {
  * (a password hash and one queued e-mail). A new account waits for an administrator's approval.
  */
 export async function signUp(db: Db, input: unknown, info: ClientInfo): Promise<Success | Failure> {
-  const parsed = SignUpSchema.safeParse(input);
-  if (!parsed.success) return invalid(parsed.error);
+  const parsed = parseWith(SignUpSchema, input);
+  if (!parsed.ok) return invalid(parsed);
   const { name, email, password } = parsed.data;
   const { open } = await signUpOpen(db);
   if (!open) return { ok: false, status: 403, formError: MESSAGES.signupClosed };
@@ -386,8 +386,8 @@ export async function requestPasswordReset(
   input: unknown,
   info: ClientInfo,
 ): Promise<Success | Failure> {
-  const parsed = ForgotPasswordSchema.safeParse(input);
-  if (!parsed.success) return invalid(parsed.error);
+  const parsed = parseWith(ForgotPasswordSchema, input);
+  if (!parsed.ok) return invalid(parsed);
   const limited = await hitRateLimit(
     db,
     `reset-ip:${info.ip}`,
@@ -420,8 +420,8 @@ export async function resetPassword(
   input: unknown,
   info: ClientInfo,
 ): Promise<Success | Failure> {
-  const parsed = ResetPasswordSchema.safeParse(input);
-  if (!parsed.success) return invalid(parsed.error);
+  const parsed = parseWith(ResetPasswordSchema, input);
+  if (!parsed.ok) return invalid(parsed);
   if (isCommonPassword(parsed.data.password)) {
     return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.passwordCommon] } };
   }
@@ -509,8 +509,8 @@ export async function changeRole(
   role: unknown,
   info: ClientInfo,
 ): Promise<Success | Failure> {
-  const parsedRole = RoleSchema.safeParse(role);
-  if (!parsedRole.success) return invalid(parsedRole.error);
+  const parsedRole = parseWith(RoleSchema, role);
+  if (!parsedRole.ok) return invalid(parsedRole);
   if (typeof userId !== "string" || !userId) {
     return { ok: false, status: 400, formError: "Usuario no válido" };
   }
@@ -593,8 +593,8 @@ export async function inviteUser(
   input: unknown,
   info: ClientInfo,
 ): Promise<Success<{ email: string }> | Failure> {
-  const parsed = InviteSchema.safeParse(input);
-  if (!parsed.success) return invalid(parsed.error);
+  const parsed = parseWith(InviteSchema, input);
+  if (!parsed.ok) return invalid(parsed);
   const { name, email, role } = parsed.data;
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
   if (existing) {

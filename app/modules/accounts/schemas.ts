@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import {
   EMAIL_MAX,
   EMAIL_PATTERN,
@@ -7,71 +7,72 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   SIGN_IN_PASSWORD_MAX,
-} from "./form-rules";
+} from "./messages";
 import { ROLES } from "./roles";
 
-/**
- * Forms of the accounts module as the server reads them; the messages, limits and the address
- * rule come from form-rules.ts, which the browser also runs before sending.
- */
 export { MESSAGES, PASSWORD_MAX, PASSWORD_MIN };
 
+/**
+ * The account forms' schemas, limits and Spanish messages (docs/decisions/006-one-schema-per-form.md):
+ * zod/mini, safe in the browser, which runs the same schema before sending that the action runs
+ * on arrival.
+ */
 const address = (emptyMessage: string) =>
   z
     .string({ error: emptyMessage })
-    .trim()
-    .toLowerCase()
-    .min(1, emptyMessage)
-    .max(EMAIL_MAX, MESSAGES.emailTooLong)
-    .pipe(z.email({ pattern: EMAIL_PATTERN, error: MESSAGES.invalidEmail }));
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, emptyMessage),
+      z.maxLength(EMAIL_MAX, MESSAGES.emailTooLong),
+      z.regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
+    );
 const email = address(MESSAGES.fillAll);
 
 export const newPassword = z
   .string({ error: MESSAGES.passwordMin })
-  .min(PASSWORD_MIN, MESSAGES.passwordMin)
-  .max(PASSWORD_MAX, MESSAGES.passwordMax);
+  .check(
+    z.minLength(PASSWORD_MIN, MESSAGES.passwordMin),
+    z.maxLength(PASSWORD_MAX, MESSAGES.passwordMax),
+  );
+
+const name = z
+  .string({ error: MESSAGES.fillAll })
+  .check(z.trim(), z.minLength(1, MESSAGES.fillAll), z.maxLength(NAME_MAX, MESSAGES.nameTooLong));
 
 export const SignInSchema = z.object({
   email,
   // Passed as given: no trimming of passwords.
   password: z
     .string({ error: MESSAGES.fillAll })
-    .min(1, MESSAGES.fillAll)
-    .max(SIGN_IN_PASSWORD_MAX, MESSAGES.passwordTooLong),
+    .check(
+      z.minLength(1, MESSAGES.fillAll),
+      z.maxLength(SIGN_IN_PASSWORD_MAX, MESSAGES.passwordTooLong),
+    ),
 });
 
-export const SignUpSchema = z.object({
-  name: z
-    .string({ error: MESSAGES.fillAll })
-    .trim()
-    .min(1, MESSAGES.fillAll)
-    .max(NAME_MAX, MESSAGES.nameTooLong),
-  email,
-  password: newPassword,
-});
+export const SignUpSchema = z.object({ name, email, password: newPassword });
 
-export const ForgotPasswordSchema = z.object({
-  email: address(MESSAGES.enterEmail),
-});
+export const ForgotPasswordSchema = z.object({ email: address(MESSAGES.enterEmail) });
 
 export const ResetPasswordSchema = z
   .object({
-    token: z.string({ error: MESSAGES.invalidToken }).min(10, MESSAGES.invalidToken).max(200),
+    token: z
+      .string({ error: MESSAGES.invalidToken })
+      .check(z.minLength(10, MESSAGES.invalidToken), z.maxLength(200, MESSAGES.invalidToken)),
     password: newPassword,
     confirm: z.string({ error: MESSAGES.passwordMismatch }),
   })
-  .refine((v) => v.password === v.confirm, {
-    path: ["confirm"],
-    message: MESSAGES.passwordMismatch,
-  });
+  .check(
+    z.refine((v) => v.password === v.confirm, {
+      path: ["confirm"],
+      error: MESSAGES.passwordMismatch,
+    }),
+  );
 
 export const RoleSchema = z.enum(ROLES, { error: "Elige un rol válido" });
 
-export const InviteSchema = z.object({
-  name: SignUpSchema.shape.name,
-  email,
-  role: RoleSchema,
-});
+export const InviteSchema = z.object({ name, email, role: RoleSchema });
 
 /**
  * Where to go after signing in: only paths on this site, never another origin. `to` is resolved

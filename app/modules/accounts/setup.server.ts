@@ -3,7 +3,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { account, user, verification } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
-import { fieldErrors } from "~/utils/form";
+import { parseWith } from "~/utils/form-schema";
 import { logger } from "~/utils/logger.server";
 import { audit } from "./audit.server";
 import { getAuth } from "./auth.server";
@@ -65,11 +65,11 @@ export async function completeSetup(
   input: unknown,
   info: ClientInfo,
 ): Promise<{ ok: true; email: string } | Failure> {
-  const parsed = SignUpSchema.safeParse(input);
+  const parsed = parseWith(SignUpSchema, input);
   if (typeof token !== "string" || !token || token.length > 200) {
     return { ok: false, status: 403, formError: MESSAGES.setupInvalid };
   }
-  if (!parsed.success) return { ok: false, status: 400, fieldErrors: fieldErrors(parsed.error) };
+  if (!parsed.ok) return { ok: false, status: 400, fieldErrors: parsed.fieldErrors };
   const { name, email, password } = parsed.data;
   if (isCommonPassword(password)) {
     return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.passwordCommon] } };

@@ -15,7 +15,6 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import { database } from "~/context";
-import type { Failure } from "~/modules/accounts/accounts.server";
 import {
   clientInfo,
   requestSession,
@@ -37,6 +36,8 @@ import { readForm } from "~/utils/form";
 import { guessPlatform } from "~/utils/format";
 import { formatShortDateTime } from "~/utils/format-time";
 import { redirectWithToast } from "~/utils/toast.server";
+import { failure } from "~/utils/action.server";
+import type { FormResult } from "~/utils/form";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [
@@ -66,18 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = {
-  formError: string | null;
-  fieldErrors: Record<string, string[]>;
-  backupCodes?: string[];
-};
-
-function fail(result: Failure) {
-  return data<ActionData>(
-    { formError: result.formError ?? null, fieldErrors: result.fieldErrors ?? {} },
-    { status: result.status },
-  );
-}
+/** Refusals are FormFailures; new recovery codes come back as a success. */
+type ActionData = FormResult<{ backupCodes: string[] }>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireUser(request, context);
@@ -89,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (form.get("intent")) {
     case "enable": {
       const result = await startEnrolment(db, cookie, me, form.get("password"), info);
-      if (!result.ok) return fail(result);
+      if (!result.ok) return failure(result);
       return redirectWithToast("/admin/cuenta", {
         title: "Escanea el código",
         description: "Añade la cuenta a tu aplicación y escribe el primer código para activarla.",
@@ -97,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "confirm": {
       const result = await confirmEnrolment(db, cookie, me, form.get("code"), info);
-      if (!result.ok) return fail(result);
+      if (!result.ok) return failure(result);
       return redirectWithToast(
         "/admin/cuenta",
         {
@@ -115,17 +106,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       // New recovery codes are a lasting way in: the password and a code from the last 10 min.
       await requireRecentAuth(request, context, me);
       const result = await regenerateRecoveryCodes(db, cookie, me, form.get("password"), info);
-      if (!result.ok) return fail(result);
-      return data<ActionData>({
-        formError: null,
-        fieldErrors: {},
-        backupCodes: result.backupCodes,
-      });
+      if (!result.ok) return failure(result);
+      return data<ActionData>({ ok: true, backupCodes: result.backupCodes });
     }
     case "disable": {
       await requireRecentAuth(request, context, me);
       const result = await disableOwnTwoFactor(db, cookie, me, form.get("password"), info);
-      if (!result.ok) return fail(result);
+      if (!result.ok) return failure(result);
       return redirectWithToast(
         "/admin/cuenta",
         { title: "Verificación en dos pasos desactivada" },
@@ -135,10 +122,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "end-session": {
       const id = form.get("sessionId");
       if (id === state.session.id) {
-        return fail({ ok: false, status: 400, formError: "Para cerrar esta sesión usa «Salir»." });
+        return failure({ status: 400, formError: "Para cerrar esta sesión usa «Salir»." });
       }
       const result = await endOwnSession(db, me, id, info);
-      if (!result.ok) return fail(result);
+      if (!result.ok) return failure(result);
       return redirectWithToast("/admin/cuenta", { title: "Sesión cerrada" });
     }
     case "end-others": {
@@ -149,7 +136,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     default:
-      return fail({ ok: false, status: 400, formError: "Acción no válida" });
+      return failure({ status: 400, formError: "Acción no válida" });
   }
 }
 
@@ -212,7 +199,8 @@ function PasswordForm({
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const { required, enabled, pending, sessions } = loaderData;
   const result = actionData as ActionData | undefined;
-  const errors = result?.fieldErrors ?? {};
+  const failed = result?.ok === false ? result : undefined;
+  const errors = failed?.fieldErrors ?? {};
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const others = sessions.filter((s) => !s.current).length;
@@ -222,9 +210,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <h1 className="text-h1">Mi cuenta</h1>
         <p className="mt-1 text-muted">Verificación en dos pasos y sesiones abiertas.</p>
       </div>
-      {result?.formError ? (
+      {failed?.formError ? (
         <p role="alert" className="rounded-field bg-danger-soft p-3 text-danger">
-          {result.formError}
+          {failed.formError}
         </p>
       ) : null}
 
@@ -242,7 +230,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                 <Badge variant="success">Activada</Badge> Al iniciar sesión te pedimos, además de la
                 contraseña, el código de tu aplicación de autenticación.
               </p>
-              {result?.backupCodes ? <RecoveryCodes codes={result.backupCodes} /> : null}
+              {result?.ok ? <RecoveryCodes codes={result.backupCodes} /> : null}
               <h3 className="font-semibold">Generar códigos de recuperación nuevos</h3>
               <p className="text-sm text-muted">Los códigos anteriores dejarán de servir.</p>
               <PasswordForm

@@ -1,4 +1,4 @@
-import { data, Link, redirect, type RouterContextProvider } from "react-router";
+import { Link, redirect, type RouterContextProvider } from "react-router";
 import {
   type AuthActionData,
   ForgotPasswordForm,
@@ -12,7 +12,12 @@ import {
   signUpOpen,
 } from "~/modules/accounts/accounts.server";
 import { clientInfo, getUser, redirectTarget } from "~/modules/accounts/guard.server";
-import { MESSAGES } from "~/modules/accounts/schemas";
+import {
+  ForgotPasswordSchema,
+  MESSAGES,
+  SignInSchema,
+  SignUpSchema,
+} from "~/modules/accounts/schemas";
 import { VERIFY_PATH } from "~/modules/accounts/two-factor.server";
 import { database } from "~/context";
 import { failure, orUnexpected, withCookies } from "~/utils/action.server";
@@ -20,6 +25,7 @@ import { toastHeader } from "~/utils/toast.server";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/auth";
 import { readForm } from "~/utils/form";
+import { htmlConstraints } from "~/utils/form-schema";
 
 type Mode = "login" | "registro" | "recuperar";
 
@@ -38,7 +44,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const signUp = await signUpOpen(await database(context));
   const requested = params.get("modo");
   const mode: Mode = requested === "registro" || requested === "recuperar" ? requested : "login";
-  return { mode, signUp, redirectTo };
+  const schema = { login: SignInSchema, registro: SignUpSchema, recuperar: ForgotPasswordSchema };
+  return { mode, signUp, redirectTo, constraints: htmlConstraints(schema[mode]) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -51,10 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "forgot":
       return forgotPasswordAction(request, context, form);
     default:
-      return data(
-        { formError: "Solicitud no válida", fieldErrors: {}, done: null },
-        { status: 400 },
-      );
+      return failure({ status: 400, formError: "Solicitud no válida" });
   }
 }
 
@@ -160,7 +164,7 @@ const linkClass = "inline-flex min-h-11 items-center font-semibold text-primary 
  * works without JavaScript.
  */
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, signUp, redirectTo } = loaderData;
+  const { mode, signUp, redirectTo, constraints } = loaderData;
   const result = actionData as AuthActionData | undefined;
   if (signUp.notConfigured) {
     // Nobody creates the first administrator from here (docs/decisions/007): it takes the server.
@@ -194,11 +198,11 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 
       <div className="mt-6">
         {mode === "login" ? (
-          <SignInForm redirectTo={redirectTo} result={result} />
+          <SignInForm redirectTo={redirectTo} result={result} constraints={constraints} />
         ) : mode === "recuperar" ? (
-          <ForgotPasswordForm result={result} />
+          <ForgotPasswordForm result={result} constraints={constraints} />
         ) : signUp.open ? (
-          <SignUpForm result={result} />
+          <SignUpForm result={result} constraints={constraints} />
         ) : (
           <p className="rounded-field bg-sand p-4">
             El registro público está desactivado. Pide una invitación a una administradora.

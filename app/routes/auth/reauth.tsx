@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import {
   AccountField,
   AppCodeField,
@@ -13,6 +13,7 @@ import { reauthenticate } from "~/modules/accounts/sessions.server";
 import { readForm } from "~/utils/form";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
+import { failure } from "~/utils/action.server";
 import type { Route } from "./+types/reauth";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -45,12 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     { password: form.get("password"), code: form.get("code") },
     clientInfo(request, context),
   );
-  if (!result.ok) {
-    return data(
-      { formError: result.formError ?? null, fieldErrors: result.fieldErrors ?? {} },
-      { status: result.status },
-    );
-  }
+  if (!result.ok) return failure(result);
   return redirectWithToast(redirectTarget(String(form.get("redirectTo") ?? "")), {
     title: "Identidad confirmada",
     description: "Ya puedes repetir la acción durante los próximos 10 minutos.",

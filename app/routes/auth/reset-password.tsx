@@ -9,17 +9,14 @@ import { Button } from "~/components/ui/button";
 import { database } from "~/context";
 import { resetPassword } from "~/modules/accounts/accounts.server";
 import { clientInfo } from "~/modules/accounts/guard.server";
-import {
-  checkNewPassword,
-  MESSAGES,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-} from "~/modules/accounts/form-rules";
+import { MESSAGES, PASSWORD_MIN } from "~/modules/accounts/messages";
+import { ResetPasswordSchema } from "~/modules/accounts/schemas";
 import { failure, orUnexpected } from "~/utils/action.server";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import { toastHeader } from "~/utils/toast.server";
 import type { Route } from "./+types/reset-password";
 import { readForm } from "~/utils/form";
+import { htmlConstraints } from "~/utils/form-schema";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(rootFromMatches(matches), {
@@ -29,7 +26,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export function loader({ url }: Route.LoaderArgs) {
-  return { token: url.searchParams.get("token") ?? "" };
+  const token = url.searchParams.get("token") ?? "";
+  return {
+    // A token that cannot be one (the schema's 10 to 200 characters) shows "link not valid".
+    token: /^.{10,200}$/.test(token) ? token : "",
+    constraints: htmlConstraints(ResetPasswordSchema),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,7 +56,11 @@ async function save(request: Request, context: Route.ActionArgs["context"], form
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as AuthActionData | undefined;
   const submitting = useNavigation().state === "submitting";
-  const { errorsOf, formError, formProps } = useAccountForm(result, checkNewPassword);
+  const { field, formError, formProps } = useAccountForm(
+    result,
+    "ResetPasswordSchema",
+    loaderData.constraints,
+  );
   return (
     <section className="w-full max-w-md rounded-card border border-border bg-surface p-6 shadow-soft sm:p-8">
       <h1 className="text-h2">Elegir contraseña nueva</h1>
@@ -64,19 +70,16 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
           <AuthError message={formError ?? result?.fieldErrors.token?.[0]} />
           <AccountField
             label="Contraseña nueva"
-            name="password"
+            {...field("password")}
             type="password"
             autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
-            errors={errorsOf("password")}
             description={`Al menos ${PASSWORD_MIN} caracteres.`}
           />
           <AccountField
             label="Repite la contraseña"
-            name="confirm"
+            {...field("confirm")}
             type="password"
             autoComplete="new-password"
-            errors={errorsOf("confirm")}
           />
           <Button type="submit" size="lg" disabled={submitting}>
             {submitting ? "Guardando..." : "Guardar contraseña"}

@@ -4,7 +4,8 @@ import { database } from "~/context";
 import { signIn } from "~/modules/accounts/accounts.server";
 import { clientInfo } from "~/modules/accounts/guard.server";
 import { failure, orUnexpected } from "~/utils/action.server";
-import { MESSAGES } from "~/modules/accounts/schemas";
+import { MESSAGES, SignUpSchema } from "~/modules/accounts/schemas";
+import { htmlConstraints } from "~/utils/form-schema";
 import { completeSetup, setupTokenValid } from "~/modules/accounts/setup.server";
 import { readForm } from "~/utils/form";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ url, context }: Route.LoaderArgs) {
   const token = (url.searchParams.get("token") ?? "").slice(0, 200);
   const valid = await setupTokenValid(await database(context), token);
-  return { token: valid ? token : "" };
+  return { token: valid ? token : "", constraints: htmlConstraints(SignUpSchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -71,6 +72,7 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
             <SignUpForm
               result={result}
               token={loaderData.token}
+              constraints={loaderData.constraints}
               submitLabel="Crear cuenta de administrador"
             />
           </div>

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import {
   AccountField,
   AppCodeField,
@@ -16,6 +16,7 @@ import {
 import { readForm } from "~/utils/form";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import { toastHeader } from "~/utils/toast.server";
+import { failure } from "~/utils/action.server";
 import type { Route } from "./+types/two-factor";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -43,12 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     { method: form.get("method"), code: form.get("code") },
     clientInfo(request, context),
   );
-  if (!result.ok) {
-    return data(
-      { formError: result.formError ?? null, fieldErrors: result.fieldErrors ?? {} },
-      { status: result.status },
-    );
-  }
+  if (!result.ok) return failure(result);
   const toast = await toastHeader({
     title: "Éxito",
     description: "Has iniciado sesión correctamente",

@@ -1,0 +1,46 @@
+/**
+ * The account forms' limits and Spanish messages, without the schemas (schemas.ts), so a page can
+ * show a limit in its text without loading the validation library.
+ */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+/** Longest password a sign-in accepts (older accounts may predate PASSWORD_MAX). */
+export const SIGN_IN_PASSWORD_MAX = PASSWORD_MAX * 4;
+export const EMAIL_MAX = 254;
+export const NAME_MAX = 100;
+
+export const MESSAGES = {
+  fillAll: "Por favor, completa todos los campos",
+  enterEmail: "Por favor, introduce tu email",
+  invalidEmail: "Introduce un email válido",
+  emailTooLong: "El email es demasiado largo",
+  nameTooLong: `El nombre no puede exceder ${NAME_MAX} caracteres`,
+  passwordMin: `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres`,
+  passwordMax: `La contraseña no puede tener más de ${PASSWORD_MAX} caracteres`,
+  passwordCommon:
+    "Esta contraseña es demasiado común y fácil de adivinar. Elige otra (por ejemplo, una frase de varias palabras).",
+  passwordMismatch: "Las contraseñas no coinciden",
+  passwordTooLong: "La contraseña es demasiado larga",
+  badCredentials: "Credenciales incorrectas",
+  alreadyRegistered: "Este email ya está registrado. Intenta iniciar sesión.",
+  tooManyAttempts:
+    "Demasiados intentos. Por favor, espera un momento antes de volver a intentarlo.",
+  signupClosed: "El registro público está desactivado. Pide una invitación a una administradora.",
+  emailNotVerified:
+    "Tienes que confirmar tu email antes de iniciar sesión. Te hemos enviado un enlace de confirmación.",
+  invalidToken: "El enlace no es válido o ha caducado. Solicita uno nuevo.",
+  pendingApproval: "Tu cuenta está pendiente de aprobación por una administradora.",
+  signUpSent:
+    "Te hemos enviado un email. Ábrelo para confirmar tu dirección; después, una administradora tendrá que aprobar tu cuenta.",
+  setupInvalid:
+    "El enlace de configuración no es válido o ya se ha usado. Si el sitio aún no tiene cuentas, reinicia el servidor para obtener uno nuevo en su registro, o usa npm run user:create.",
+  /** Prefixes of an unexpected failure (the server could not finish), followed by its reason. */
+  signInFailed: "Error al iniciar sesión",
+  signUpFailed: "Error al crear la cuenta",
+  resetFailed: "No se pudo enviar el email de recuperación",
+  newPasswordFailed: "No se pudo guardar la contraseña",
+} as const;
+
+/** What an e-mail address must look like (zod's own rule for `z.email()`). */
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
