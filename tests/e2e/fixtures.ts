@@ -162,7 +162,8 @@ export async function gotoHydrated(page: Page, url: string) {
  * Waits until the page is hydrated and has stopped loading: no request started or in flight for
  * `quietMs` (what hydration sets off: lazy chunks such as the cookie banner, the analytics script,
  * their first requests). A negative assertion ("no banner", "no analytics request") only means
- * something after this; before hydration it passes whatever the page would do.
+ * something after this; before hydration it passes whatever the page would do. (Not for admin
+ * pages: their live connection, /api/eventos, never finishes.)
  */
 export async function waitUntilSettled(page: Page, quietMs = 500) {
   let inFlight = 0;
