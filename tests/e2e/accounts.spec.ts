@@ -1,12 +1,15 @@
 import type { Page } from "@playwright/test";
-import { enrolTwoFactor, expect, expectAccessible, finishSignIn, test } from "./fixtures";
+import {
+  E2E_ADMIN as ADMIN,
+  E2E_NEW_ADMIN,
+  enrolTwoFactor,
+  expect,
+  expectAccessible,
+  finishSignIn,
+  test,
+} from "./fixtures";
 import { linkInMail, mailCount } from "./mail";
 
-const ADMIN = {
-  name: "Ana Ruiz",
-  email: "ana.e2e@example.com",
-  password: "un paseo largo por el parque",
-};
 async function signIn(page: Page, email: string, password: string) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
@@ -17,10 +20,10 @@ async function signIn(page: Page, email: string, password: string) {
 
 const STAFF = { name: "Luis Gómez", email: "luis.e2e@example.com" };
 
-test.describe.configure({ mode: "serial" });
-
-test("the administrator created with user:create signs in, out and in again", async ({ page }) => {
+test("an administrator created with user:create signs in, out and in again", async ({ page }) => {
   test.setTimeout(90_000); // enrols the second factor too
+  // An account nobody has signed in with yet: this test does not depend on running first.
+  const ADMIN = E2E_NEW_ADMIN;
   await page.goto("/auth");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Iniciar sesión");
   await expectAccessible(page);
@@ -113,6 +116,7 @@ test("an administrator invites staff, who sets a password, resets it, and loses 
 test("with public sign-up turned on, a new account waits for an administrator's approval", async ({
   page,
   browser,
+  settings,
 }) => {
   test.setTimeout(90_000);
   const NEW = {
@@ -120,11 +124,8 @@ test("with public sign-up turned on, a new account waits for an administrator's 
     email: "nuria.e2e@example.com",
     password: "mi frase de registro",
   };
+  await settings.set({ allowSignup: true });
   await signIn(page, ADMIN.email, ADMIN.password);
-  await page.goto("/admin/ajustes", { waitUntil: "networkidle" });
-  await page.getByLabel("Permitir el registro público de cuentas").click();
-  await page.getByRole("button", { name: "Guardar cambios" }).click();
-  await expect(page.getByText("Los cambios han sido guardados correctamente")).toBeVisible();
 
   const nuria = await (await browser.newContext()).newPage();
   await nuria.goto("/auth?modo=registro");
@@ -159,7 +160,8 @@ test("with public sign-up turned on, a new account waits for an administrator's 
   await nuria.context().close();
 });
 
-test("settings saved in Ajustes show on the public site at once", async ({ page }) => {
+test("settings saved in Ajustes show on the public site at once", async ({ page, settings }) => {
+  await settings.keep("professionalName", "collegeNumber");
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto("/admin/ajustes");
   await expectAccessible(page);

@@ -1,5 +1,13 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, expectAccessible, signInAsAdmin, test } from "./fixtures";
+import {
+  expect,
+  expectAccessible,
+  gotoHydrated,
+  signInAsAdmin,
+  test,
+  useSettings,
+  waitUntilSettled,
+} from "./fixtures";
 
 /**
  * A stand-in for the analytics host (no internet here, and none is wanted in tests): the script
@@ -41,11 +49,13 @@ async function watchAnalytics(context: BrowserContext) {
 
 const banner = (page: Page) => page.getByRole("region", { name: "Tu privacidad" });
 
-test.describe.configure({ mode: "serial" });
+// Analytics configured, so a visitor is asked; put back as it was after the file.
+useSettings({ analyticsEnabled: true, analyticsMeasurementId: "G-PRUEBA123" });
 
-test("analytics are configured in Ajustes", async ({ page }) => {
+test("analytics are configured in Ajustes", async ({ page, settings }) => {
+  await settings.keep("analyticsEnabled", "analyticsMeasurementId");
   await signInAsAdmin(page);
-  await page.goto("/admin/ajustes");
+  await gotoHydrated(page, "/admin/ajustes");
   await page.getByLabel("ID de medición de analítica").fill("G-PRUEBA123");
   const toggle = page.getByRole("switch", { name: "Analítica de terceros" });
   if ((await toggle.getAttribute("aria-checked")) !== "true") await toggle.click();
@@ -57,7 +67,7 @@ test("nothing is requested before consent, nor after 'Rechazar'", async ({ brows
   const context = await browser.newContext();
   const { requests } = await watchAnalytics(context);
   const page = await context.newPage();
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const notice = banner(page);
   await expect(notice).toBeVisible();
   // Equal prominence: the three choices look the same.
@@ -67,7 +77,7 @@ test("nothing is requested before consent, nor after 'Rechazar'", async ({ brows
   const classes = await Promise.all(buttons.map((b) => b.getAttribute("class")));
   expect(new Set(classes).size).toBe(1);
   await expectAccessible(page);
-  await page.waitForTimeout(500);
+  await waitUntilSettled(page);
   expect(requests).toEqual([]);
 
   await notice.getByRole("button", { name: "Rechazar" }).click();
@@ -76,9 +86,9 @@ test("nothing is requested before consent, nor after 'Rechazar'", async ({ brows
     .getByRole("navigation", { name: "Principal" })
     .getByRole("link", { name: "Blog" })
     .click();
-  await page.goto("/sobre-mi");
-  await expect(banner(page)).toBeHidden();
-  await page.waitForTimeout(500);
+  await gotoHydrated(page, "/sobre-mi");
+  await waitUntilSettled(page);
+  await expect(banner(page)).toHaveCount(0);
   expect(requests).toEqual([]);
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cookie_consent")!));
   expect(stored.analytics).toBe(false);
@@ -108,9 +118,10 @@ test("after 'Aceptar', a page view per navigation; withdrawing is as easy", asyn
   await analytics.uncheck();
   await notice.getByRole("button", { name: "Guardar preferencias" }).click();
   await expect(notice).toBeHidden();
-  await page.goto("/blog");
+  await gotoHydrated(page, "/blog");
   await page.getByRole("link", { name: "Servicios" }).first().click();
-  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/servicios|#servicios/);
+  await waitUntilSettled(page);
   expect(pageViews()).toEqual(["/sobre-mi", "/cookies"]);
   await context.close();
 });
@@ -119,22 +130,17 @@ test("on a phone the notice leaves most of the page visible", async ({ browser }
   const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const page = await context.newPage();
   await page.goto("/");
+  await expect(banner(page)).toBeVisible();
   const box = await banner(page).boundingBox();
   expect(box).not.toBeNull();
   expect(box!.height).toBeLessThan(740 * 0.5);
   await context.close();
 });
 
-test("without a measurement ID there is nothing to ask (and other specs see no banner)", async ({
-  page,
-}) => {
-  await signInAsAdmin(page);
-  await page.goto("/admin/ajustes");
-  await page.getByLabel("ID de medición de analítica").fill("");
-  await page.getByRole("button", { name: "Guardar cambios" }).click();
-  await expect(page.getByText("Configuración guardada")).toBeVisible();
-  await page.goto("/");
-  await page.waitForTimeout(300);
+test("without a measurement ID there is nothing to ask", async ({ page, settings }) => {
+  await settings.set({ analyticsMeasurementId: "" });
+  await gotoHydrated(page, "/");
+  await waitUntilSettled(page);
   await expect(banner(page)).toHaveCount(0);
   // The footer link still opens an explanation.
   await page.getByRole("link", { name: "Configurar cookies" }).click();

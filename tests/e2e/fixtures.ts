@@ -6,8 +6,19 @@ import { createOTP } from "@better-auth/utils/otp";
 import { test as base, type Browser, expect, type Page } from "@playwright/test";
 import { e2eDataDir } from "./data-dir";
 
-/** Every E2E test fails on a page error or console error, and can run axe (WCAG 2.2 AA). */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/** Changes to Ajustes that last until the end of the test (see `saveSettings`). */
+export interface Settings {
+  /** Saves these values now; the old ones are saved back when the test ends. */
+  set(values: SettingValues): Promise<void>;
+  /** For a test that changes Ajustes through the page itself: these fields are put back after it. */
+  keep(...names: string[]): Promise<void>;
+}
+
+/**
+ * Every E2E test fails on a page error or console error, and can run axe (WCAG 2.2 AA). A test
+ * that changes Ajustes does it through `settings`, which puts the old values back when it ends.
+ */
+export const test = base.extend<{ consoleErrors: string[]; settings: Settings }>({
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on("console", (msg) => {
@@ -23,6 +34,18 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     const page = await context.newPage();
     await use(page);
     await context.close();
+  },
+  settings: async ({ browser }, use) => {
+    const previous: SettingValues[] = [];
+    await use({
+      set: async (values) => {
+        previous.unshift(await saveSettings(browser, values));
+      },
+      keep: async (...names) => {
+        previous.unshift(await readSettings(browser, names));
+      },
+    });
+    for (const values of previous) await saveSettings(browser, values);
   },
 });
 
@@ -66,6 +89,16 @@ export const E2E_ADMIN = {
   name: "Ana Ruiz",
   email: "ana.e2e@example.com",
   password: "un paseo largo por el parque",
+};
+
+/**
+ * Another administrator from `user:create`, signed in by one test only (accounts.spec.ts: the first
+ * sign-in, with the enrolment of the second factor), so no other spec's sign-in changes it.
+ */
+export const E2E_NEW_ADMIN = {
+  name: "Eva Prieto",
+  email: "eva.e2e@example.com",
+  password: "su primera tarde en la consulta",
 };
 
 // ─── Verificación en dos pasos ──────────────────────────────────────────────────────────────────
@@ -125,6 +158,42 @@ export async function gotoHydrated(page: Page, url: string) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/**
+ * Waits until the page is hydrated and has stopped loading: no request started or in flight for
+ * `quietMs` (what hydration sets off: lazy chunks such as the cookie banner, the analytics script,
+ * their first requests). A negative assertion ("no banner", "no analytics request") only means
+ * something after this; before hydration it passes whatever the page would do. (Not for admin
+ * pages: their live connection, /api/eventos, never finishes.)
+ */
+export async function waitUntilSettled(page: Page, quietMs = 500) {
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  const started = () => {
+    inFlight++;
+    lastActivity = Date.now();
+  };
+  const ended = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastActivity = Date.now();
+  };
+  page.on("request", started);
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  try {
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect
+      .poll(() => inFlight === 0 && Date.now() - lastActivity >= quietMs, {
+        message: "la página sigue cargando",
+        intervals: [100],
+      })
+      .toBe(true);
+  } finally {
+    page.off("request", started);
+    page.off("requestfinished", ended);
+    page.off("requestfailed", ended);
+  }
+}
+
 /** Signs in as the E2E administrator (created with `user:create` by tests/support/e2e-server.js). */
 export async function signInAsAdmin(page: Page) {
   await page.goto("/auth");
@@ -134,19 +203,83 @@ export async function signInAsAdmin(page: Page) {
   await finishSignIn(page, E2E_ADMIN.email, E2E_ADMIN.password, "/admin");
 }
 
-/**
- * Saves fields in Ajustes as the E2E administrator, in a context of its own (fields by their
- * `name`, e.g. `collegeNumber`, `socialLinks.instagram`, `publications.0.title`).
- */
-export async function saveSettings(browser: Browser, values: Record<string, string>) {
+// ─── Ajustes ────────────────────────────────────────────────────────────────────────────────────
+// Every spec shares one server and one database. A test that changes Ajustes puts back what it
+// changed when it ends (the `settings` fixture) and a file that needs values for all its tests
+// sets them with `useSettings`, which restores them after the file; no spec tidies up for another.
+
+/** Fields of Ajustes by their `name` (`collegeNumber`, `publications.0.title`…): switches as booleans. */
+export type SettingValues = Record<string, string | boolean>;
+
+/** Signs the E2E administrator in, in a context of its own, and opens Ajustes hydrated. */
+async function openSettings(browser: Browser) {
   const context = await browser.newContext({ locale: "es-ES", timezoneId: "Europe/Madrid" });
   const page = await context.newPage();
   await signInAsAdmin(page);
   await gotoHydrated(page, "/admin/ajustes");
+  return { page, close: () => context.close() };
+}
+
+const settingsSwitch = (page: Page, name: string) => page.locator(`[role="switch"][id="${name}"]`);
+
+async function readFields(page: Page, names: string[]) {
+  const values: SettingValues = {};
+  for (const name of names) {
+    const toggle = settingsSwitch(page, name);
+    values[name] =
+      (await toggle.count()) > 0
+        ? (await toggle.getAttribute("aria-checked")) === "true"
+        : await page.locator(`[name="${name}"]`).inputValue();
+  }
+  return values;
+}
+
+/** Reads the current values of fields in Ajustes (to put them back later). */
+export async function readSettings(browser: Browser, names: string[]) {
+  const { page, close } = await openSettings(browser);
+  const values = await readFields(page, names);
+  await close();
+  return values;
+}
+
+/**
+ * Saves fields in Ajustes as the E2E administrator, in a context of its own, and returns their
+ * values from before (so they can be saved back).
+ */
+export async function saveSettings(browser: Browser, values: SettingValues) {
+  const { page, close } = await openSettings(browser);
+  const previous = await readFields(page, Object.keys(values));
   for (const [name, value] of Object.entries(values)) {
-    await page.locator(`[name="${name}"]`).fill(value);
+    if (typeof value === "boolean") {
+      const toggle = settingsSwitch(page, name);
+      if ((await toggle.getAttribute("aria-checked")) !== String(value)) await toggle.click();
+      await expect(toggle).toHaveAttribute("aria-checked", String(value));
+      continue;
+    }
+    const field = page.locator(`[name="${name}"]`);
+    if ((await field.getAttribute("type")) === "hidden") {
+      // The portrait's address (set by the upload widget, not typed).
+      await field.evaluate((input: HTMLInputElement, v) => (input.value = v), value);
+    } else {
+      await field.fill(value);
+    }
   }
   await page.getByRole("button", { name: "Guardar cambios" }).click();
   await expect(page.getByText("Los cambios han sido guardados correctamente")).toBeVisible();
-  await context.close();
+  await close();
+  return previous;
+}
+
+/**
+ * Ajustes a whole file (or `test.describe`) needs: saved before its first test and put back after
+ * its last one.
+ */
+export function useSettings(values: SettingValues) {
+  let previous: SettingValues | undefined;
+  test.beforeAll(async ({ browser }) => {
+    previous = await saveSettings(browser, values);
+  });
+  test.afterAll(async ({ browser }) => {
+    if (previous) await saveSettings(browser, previous);
+  });
 }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, saveSettings, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
 
 const PAGES = [
   { path: "/", heading: /\S/ },
@@ -184,9 +184,12 @@ test("without JavaScript, section links are plain links that work", async ({ bro
   await context.close();
 });
 
-test("on a phone without JavaScript, the menu link shows the section list", async ({ browser }) => {
+test("on a phone without JavaScript, the menu link shows the section list", async ({
+  browser,
+  settings,
+}) => {
   // The booking link shows once Ajustes holds a real booking URL (never the example's).
-  await saveSettings(browser, { bookingUrl: "https://reservas.example.org/ribera" });
+  await settings.set({ bookingUrl: "https://reservas.example.org/ribera" });
   const context = await browser.newContext({
     javaScriptEnabled: false,
     viewport: { width: 390, height: 844 },

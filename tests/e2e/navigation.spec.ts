@@ -1,12 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import {
-  expect,
-  expectAccessible,
-  gotoHydrated,
-  saveSettings,
-  signInAsAdmin,
-  test,
-} from "./fixtures";
+import { expect, expectAccessible, gotoHydrated, test, useSettings } from "./fixtures";
 
 /**
  * Issue #17, what a visitor touches: section links land on their section, nothing floats over the
@@ -88,9 +81,7 @@ async function newPage(browser: Browser, viewport: { width: number; height: numb
 
 /** A real booking site (example values in Ajustes are never shown publicly). */
 const BOOKING_URL = "https://reservas.example.org/ribera";
-test.beforeAll(async ({ browser }) => {
-  await saveSettings(browser, { bookingUrl: BOOKING_URL });
-});
+useSettings({ bookingUrl: BOOKING_URL });
 
 for (const viewport of [PHONE, DESKTOP]) {
   for (const js of [true, false]) {
@@ -242,30 +233,19 @@ test.describe("the header at every width", () => {
   }
 
   test("without a booking site, 'Pedir cita' leads to the contact section", async ({
-    page,
     browser,
+    settings,
   }) => {
     test.setTimeout(90_000);
-    await signInAsAdmin(page);
-    const setBookingUrl = async (value: string) => {
-      await gotoHydrated(page, "/admin/ajustes");
-      await page.getByLabel(/^URL de reservas/).fill(value);
-      await page.getByRole("button", { name: "Guardar cambios" }).click();
-      await expect(page.getByText("Los cambios han sido guardados correctamente")).toBeVisible();
-    };
-    await setBookingUrl("");
-    try {
-      const { context, page: visitor } = await newPage(browser, PHONE);
-      await gotoHydrated(visitor, "/blog");
-      const book = visitor.getByRole("banner").getByRole("link", { name: "Pedir cita" });
-      await expect(book).toHaveAttribute("href", "/#contacto");
-      await book.click();
-      await expect(visitor).toHaveURL(/\/#contacto$/);
-      await expect.poll(() => settledOffset(visitor, "contacto"), SETTLE).toBeLessThanOrEqual(8);
-      await context.close();
-    } finally {
-      await setBookingUrl(BOOKING_URL);
-    }
+    await settings.set({ bookingUrl: "" });
+    const { context, page: visitor } = await newPage(browser, PHONE);
+    await gotoHydrated(visitor, "/blog");
+    const book = visitor.getByRole("banner").getByRole("link", { name: "Pedir cita" });
+    await expect(book).toHaveAttribute("href", "/#contacto");
+    await book.click();
+    await expect(visitor).toHaveURL(/\/#contacto$/);
+    await expect.poll(() => settledOffset(visitor, "contacto"), SETTLE).toBeLessThanOrEqual(8);
+    await context.close();
   });
 });
 

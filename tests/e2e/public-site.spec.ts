@@ -1,16 +1,14 @@
-import { expect, expectAccessible, gotoHydrated, saveSettings, test } from "./fixtures";
+import { expect, expectAccessible, gotoHydrated, test, useSettings } from "./fixtures";
 
 // Example values in Ajustes are never shown (tests/e2e/visitor-content.spec.ts): these pages are
 // checked with a practice's real data.
-test.beforeAll(async ({ browser }) => {
-  await saveSettings(browser, {
-    collegeNumber: "M-13579",
-    contactPhone: "+34 611 222 333",
-    nif: "12345678Z",
-    partnerCentreName: "Centro Sanitario Ribera",
-    partnerCentreUrl: "https://centro-ribera.example.org/",
-    bookingUrl: "https://reservas.example.org/ribera",
-  });
+useSettings({
+  collegeNumber: "M-13579",
+  contactPhone: "+34 611 222 333",
+  nif: "12345678Z",
+  partnerCentreName: "Centro Sanitario Ribera",
+  partnerCentreUrl: "https://centro-ribera.example.org/",
+  bookingUrl: "https://reservas.example.org/ribera",
 });
 
 test("the landing page has every section, in the product's order", async ({ page }) => {

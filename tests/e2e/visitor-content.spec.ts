@@ -1,12 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import {
-  expect,
-  expectAccessible,
-  gotoHydrated,
-  saveSettings,
-  signInAsAdmin,
-  test,
-} from "./fixtures";
+import { expect, expectAccessible, gotoHydrated, signInAsAdmin, test } from "./fixtures";
 import { DEFAULT_SETTINGS, SHOWN_ONLY_WHEN_REAL } from "../../app/modules/settings/defaults";
 import { SOCIAL_NETWORKS } from "../../app/modules/settings/social";
 
@@ -313,10 +306,10 @@ const EXAMPLE_TEXT = /00000|example\.com\/|Ejemplo|600 000 000/;
 
 test("with the example Ajustes, no made-up number, link or block reaches a public page", async ({
   page,
-  browser,
+  settings,
 }) => {
   test.setTimeout(90_000);
-  await saveSettings(browser, EXAMPLES);
+  await settings.set(EXAMPLES);
   for (const size of [PHONE, DESKTOP]) {
     await open(page, size, "/");
     await expect(page.locator("body")).not.toContainText(EXAMPLE_TEXT);
@@ -362,10 +355,10 @@ test("with the example Ajustes, no made-up number, link or block reaches a publi
 
 test("real values from Ajustes appear: numbers, social buttons, the partner centre and publications", async ({
   page,
-  browser,
+  settings,
 }) => {
   test.setTimeout(90_000);
-  await saveSettings(browser, {
+  await settings.set({
     ...EXAMPLES,
     collegeNumber: "M-24680",
     healthRegistryNumber: "CS13579",

@@ -1,7 +1,6 @@
 import { base32 } from "@better-auth/utils/base32";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDbHandle } from "~/db/client.server";
 import { auditLog, reviews, session, user } from "~/db/schema";
 import { signIn, upsertUserFromCli } from "~/modules/accounts/accounts.server";
 import { submitContact } from "~/modules/contact/contact.server";
@@ -12,7 +11,7 @@ import * as layout from "~/routes/admin/layout";
 import * as messagesPage from "~/routes/admin/messages";
 import * as reviewsPage from "~/routes/admin/reviews";
 import * as eventsApi from "~/routes/resources/events-api";
-import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
+import { DRIVERS, useTestDatabase } from "../support/db";
 import {
   cookieFrom,
   makeContext,
@@ -62,12 +61,10 @@ const contact = (email: string) => ({
 });
 
 describe.each(DRIVERS)("admin everyday view (%s)", (driver) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(driver);
   const cookies: Record<string, string> = {};
 
   beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    setDbHandle(db);
     for (const role of ["administrator", "editor", "contributor"]) {
       cookies[role] = await staffCookie(db.db, role);
     }
@@ -79,8 +76,6 @@ describe.each(DRIVERS)("admin everyday view (%s)", (driver) => {
   });
   afterAll(async () => {
     await closeReviewStreams();
-    setDbHandle(undefined);
-    await db?.cleanup();
   });
 
   const load = async (mod: { loader: unknown }, path: string, cookie: string) => {

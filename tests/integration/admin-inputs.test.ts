@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDbHandle } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as messagesRoute from "~/routes/admin/messages";
 import * as reviewsRoute from "~/routes/admin/reviews";
-import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
+import { DRIVERS, useTestDatabase } from "../support/db";
 import { makeRequest, run, staffCookie } from "../support/routes";
 
 /** Malformed record ids reach the admin actions as 4xx answers, never as database errors (500). */
 describe.each(DRIVERS)("hostile ids in admin actions (%s)", (driver) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(driver);
   let cookie = "";
   beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    setDbHandle(db);
     cookie = await staffCookie(db.db, "administrator");
-  });
-  afterAll(async () => {
-    setDbHandle(undefined);
-    await db?.cleanup();
   });
 
   const BAD = ["abc", "", "-1", "1.5", "99999999999", "1e3", "NaN"];

@@ -1,6 +1,5 @@
 import { desc, eq, max } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDbHandle } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, reviews } from "~/db/schema";
 import { audit } from "~/modules/accounts/audit.server";
 import { seedArticles } from "~/modules/blog/seed.server";
@@ -12,7 +11,7 @@ import * as editRoute from "~/routes/admin/blog-edit";
 import * as newRoute from "~/routes/admin/blog-new";
 import * as messagesRoute from "~/routes/admin/messages";
 import * as reviewsRoute from "~/routes/admin/reviews";
-import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
+import { DRIVERS, useTestDatabase } from "../support/db";
 import { makeContext, makeRequest, run, staffCookie } from "../support/routes";
 
 const article = {
@@ -34,21 +33,15 @@ const REVIEW_TEXT = "Me ayudó muchísimo con la ansiedad, lo recomiendo de cora
  * log at /admin/registro with filters. Everything goes through the real route actions.
  */
 describe.each(DRIVERS)("audit log of content actions and its viewer (%s)", (driver) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(driver);
   const cookies: Record<string, string> = {};
   const IP = "198.51.100.23";
 
   beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    setDbHandle(db);
     await seedArticles(db.db);
     for (const role of ["administrator", "editor", "contributor"]) {
       cookies[role] = await staffCookie(db.db, role);
     }
-  });
-  afterAll(async () => {
-    setDbHandle(undefined);
-    await db?.cleanup();
   });
 
   const post = (

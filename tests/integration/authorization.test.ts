@@ -1,13 +1,12 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { setDbHandle } from "~/db/client.server";
 import { reviews, user } from "~/db/schema";
 import { signIn, upsertUserFromCli } from "~/modules/accounts/accounts.server";
 import { ENROL_PATH } from "~/modules/accounts/two-factor.server";
 import type { Capability } from "~/modules/accounts/roles";
 import routes from "~/routes";
-import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
+import { DRIVERS, useTestDatabase } from "../support/db";
 import { hasAction, intentsOf } from "../support/intents";
 import { cookieFrom, makeRequest, run, staffCookie } from "../support/routes";
 
@@ -179,12 +178,10 @@ it("every /auth route in routes.ts is declared signed-in only or public", () => 
 });
 
 describe.each(DRIVERS)("authorization matrix (%s)", (driver) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(driver);
   const cookies: Record<string, string> = {};
 
   beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    setDbHandle(db);
     // Administrators and editors get a TOTP factor and pass the real code step (staffCookie).
     for (const role of ["administrator", "editor", "contributor"]) {
       cookies[role] = await staffCookie(db.db, role);
@@ -201,10 +198,6 @@ describe.each(DRIVERS)("authorization matrix (%s)", (driver) => {
       if (!r.ok || r.twoFactor) throw new Error(`no se pudo iniciar sesión como ${email}`);
       cookies[`${role} sin 2FA`] = cookieFrom(r.headers);
     }
-  });
-  afterAll(async () => {
-    setDbHandle(undefined);
-    await db?.cleanup();
   });
 
   const ROLES_TRIED = ["anonymous", "contributor", "editor", "administrator"];

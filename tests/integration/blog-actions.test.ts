@@ -1,6 +1,5 @@
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDbHandle } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { articles } from "~/db/schema";
 import { getPublicArticle } from "~/modules/blog/blog.server";
 import { seedArticles } from "~/modules/blog/seed.server";
@@ -8,7 +7,7 @@ import * as blogRoute from "~/routes/admin/blog";
 import * as editRoute from "~/routes/admin/blog-edit";
 import * as newRoute from "~/routes/admin/blog-new";
 import * as articleRoute from "~/routes/public/article";
-import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
+import { DRIVERS, useTestDatabase } from "../support/db";
 import { makeRequest, run, staffCookie } from "../support/routes";
 
 const article = {
@@ -27,21 +26,15 @@ const article = {
  * (docs/decisions/007).
  */
 describe.each(DRIVERS)("blog actions by role (%s)", (driver) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(driver);
   const cookies: Record<string, string> = {};
   const rows = async () => (await db.db.select({ n: count() }).from(articles))[0]!.n;
 
   beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    setDbHandle(db);
     await seedArticles(db.db);
     for (const role of ["administrator", "editor", "contributor"]) {
       cookies[role] = await staffCookie(db.db, role);
     }
-  });
-  afterAll(async () => {
-    setDbHandle(undefined);
-    await db?.cleanup();
   });
 
   it("a contributor can change nothing: every action is 403 and nothing is stored", async () => {

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { setDbHandle } from "~/db/client.server";
 import { session, user } from "~/db/schema";
 import {
   closeReviewStreams,
@@ -9,7 +8,7 @@ import {
   STREAM_LIMITS,
 } from "~/modules/reviews/live.server";
 import * as eventsApi from "~/routes/resources/events-api";
-import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
+import { DRIVERS, useTestDatabase } from "../support/db";
 import { makeContext, staffCookie } from "../support/routes";
 
 /**
@@ -20,11 +19,9 @@ import { makeContext, staffCookie } from "../support/routes";
  * heartbeat re-check can notice.
  */
 describe.each(DRIVERS)("event stream lifetime (%s)", (driver) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(driver);
 
   beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    setDbHandle(db);
     setHeartbeatMs(100);
   });
   afterEach(async () => {
@@ -32,8 +29,6 @@ describe.each(DRIVERS)("event stream lifetime (%s)", (driver) => {
   });
   afterAll(async () => {
     setHeartbeatMs(25_000);
-    setDbHandle(undefined);
-    await db?.cleanup();
   });
 
   const open = async (cookie: string) => {

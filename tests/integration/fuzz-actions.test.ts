@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDbHandle } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SETTINGS_SECTIONS } from "~/modules/settings/form";
 import * as accountRoute from "~/routes/admin/account";
 import * as adminBlogRoute from "~/routes/admin/blog";
@@ -24,7 +23,7 @@ import * as imageUploadApi from "~/routes/resources/image-upload-api";
 import * as rgpdExportRoute from "~/routes/resources/rgpd-export";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "~/routes";
-import { createTestDatabase, type TestDatabase } from "../support/db";
+import { type TestDatabase, useTestDatabase } from "../support/db";
 import { hasAction, intentsOf } from "../support/intents";
 import { BASE, makeContext, multipartBody, run, staffCookie } from "../support/routes";
 
@@ -413,15 +412,10 @@ async function check(c: ActionCase, body: Body, cookie?: string) {
 
 describe("fuzzing every form action with hostile input (PGlite)", () => {
   let adminCookie = "";
+  db = useTestDatabase("pglite");
   beforeAll(async () => {
-    db = await createTestDatabase("pglite");
-    setDbHandle(db);
     // A fully signed-in administrator (password + TOTP), so actions get past the 2FA guard.
     adminCookie = await staffCookie(db.db, "administrator", "fuzz-admin@example.com");
-  });
-  afterAll(async () => {
-    setDbHandle(undefined);
-    await db?.cleanup();
   });
 
   it.each(PUBLIC_ACTIONS.map((c) => [c.path, c] as const))("public action %s", async (_, c) => {

@@ -4,13 +4,12 @@ import zlib from "node:zlib";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { matchRoutes } from "react-router";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { setDbHandle } from "~/db/client.server";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog } from "~/db/schema";
 import routes from "~/routes";
 import * as mediaRoute from "~/routes/resources/media";
 import * as uploadRoute from "~/routes/resources/image-upload-api";
-import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
+import { DRIVERS, useTestDatabase } from "../support/db";
 import { BASE, makeRequest, multipartBody, run, staffCookie } from "../support/routes";
 
 /** The upload endpoint and the media route, run as real route modules against a real database. */
@@ -41,20 +40,14 @@ const photo = async (width = 1200, height = 800) =>
   );
 
 describe.each(DRIVERS)("image upload and serving (%s)", (driver) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(driver);
   const cookies: Record<string, string> = {};
 
   beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    setDbHandle(db);
     // Fully signed in (administrators and editors with their second factor), as uploads require.
     for (const role of ["administrator", "editor", "contributor"]) {
       cookies[role] = await staffCookie(db.db, role, `${role}.media@example.com`);
     }
-  });
-  afterAll(async () => {
-    setDbHandle(undefined);
-    await db?.cleanup();
   });
   beforeEach(() => fs.rmSync(imagesDir(), { recursive: true, force: true }));
 

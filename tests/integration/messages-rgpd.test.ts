@@ -4,8 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDbHandle } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, contactMessages, mailOutbox, user } from "~/db/schema";
 import { submitContact } from "~/modules/contact/contact.server";
 import { CONTACT_MESSAGES, ContactSchema } from "~/modules/contact/schema";
@@ -17,7 +16,7 @@ import { submitReview } from "~/modules/reviews/reviews.server";
 import * as messages from "~/routes/admin/messages";
 import * as reviewsPage from "~/routes/admin/reviews";
 import * as rgpdExport from "~/routes/resources/rgpd-export";
-import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
+import { DRIVERS, useTestDatabase } from "../support/db";
 import { makeRequest, run, staffCookie } from "../support/routes";
 
 const mailDir = () => path.join(process.env.DATA_DIR!, "mail");
@@ -90,21 +89,15 @@ describe("a mention of an address is the whole address, metacharacters taken lit
 });
 
 describe.each(DRIVERS)("Mensajes: RGPD export and erase, no writes on GET (%s)", (driver) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(driver);
   let admin = "";
   let editor = "";
   let contributor = "";
 
   beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    setDbHandle(db);
     admin = await staffCookie(db.db, "administrator");
     editor = await staffCookie(db.db, "editor");
     contributor = await staffCookie(db.db, "contributor");
-  });
-  afterAll(async () => {
-    setDbHandle(undefined);
-    await db?.cleanup();
   });
 
   const messageCount = async (email: string) =>

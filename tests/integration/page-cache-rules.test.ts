@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bumpContentVersion, currentContentVersion } from "~/db/content-version.server";
 import { articleRedirects, articles, contactMessages, reviews } from "~/db/schema";
 import { setArticleVisibility } from "~/modules/blog/admin.server";
@@ -9,7 +9,7 @@ import { seedArticles } from "~/modules/blog/seed.server";
 import { seedReviews, setReviewPublished } from "~/modules/reviews/reviews.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { createPageCache, inlineScriptHashes, unsharedReason } from "../../server/page-cache";
-import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
+import { DRIVERS, useTestDatabase } from "../support/db";
 
 /**
  * The page cache's own rules, on a real Express server whose "renderer" counts its renders and
@@ -188,14 +188,10 @@ describe("the cache in front of a renderer", () => {
 });
 
 describe.each(DRIVERS)("the content version on %s", (driver) => {
-  let handle: TestDatabase;
+  const handle = useTestDatabase(driver);
   beforeAll(async () => {
-    handle = await createTestDatabase(driver);
     await seedArticles(handle.db);
     await seedReviews(handle.db);
-  });
-  afterAll(async () => {
-    await handle?.cleanup();
   });
 
   /** Whether the version the page cache would use changed, read right after `write` returned. */

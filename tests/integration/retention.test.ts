@@ -4,8 +4,7 @@ import { eq, inArray } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDbHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import {
   auditLog,
   contactMessages,
@@ -21,7 +20,7 @@ import { days, months, RETENTION } from "~/modules/retention/periods";
 import { runRetention } from "~/modules/retention/retention.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { DEFAULT_SETTINGS } from "~/modules/settings/schemas";
-import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
+import { DRIVERS, useTestDatabase } from "../support/db";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -35,15 +34,7 @@ const monthsAgo = (n: number) => {
 const madridDay = (d: Date) => d.toLocaleDateString("sv-SE", { timeZone: "Europe/Madrid" });
 
 describe.each(DRIVERS)("retention job (%s)", (driver) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    setDbHandle(db);
-  });
-  afterAll(async () => {
-    setDbHandle(undefined);
-    await db?.cleanup();
-  });
+  const db = useTestDatabase(driver);
 
   it("deletes what is past its period in RETENTION and keeps everything fresh", async () => {
     const d = db.db;

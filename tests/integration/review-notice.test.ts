@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDbHandle } from "~/db/client.server";
 import { user } from "~/db/schema";
 import { closeReviewStreams, reviewNotice } from "~/modules/reviews/live.server";
 import { saveReview, submitReview } from "~/modules/reviews/reviews.server";
@@ -8,7 +7,7 @@ import * as root from "~/root";
 import * as eventsApi from "~/routes/resources/events-api";
 import * as reviewsRedirect from "~/routes/admin/reviews-redirect";
 import * as reviewsPage from "~/routes/admin/reviews";
-import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
+import { DRIVERS, useTestDatabase } from "../support/db";
 import { makeContext, makeRequest, run, staffCookie } from "../support/routes";
 
 const review = (name: string) => ({
@@ -48,20 +47,16 @@ async function readEvents(body: ReadableStream<Uint8Array>, name: string, want: 
 }
 
 describe.each(DRIVERS)("new-review notice (%s)", (driver) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(driver);
   let cookie = "";
   let userId = "";
 
   beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    setDbHandle(db);
     cookie = await staffCookie(db.db, "editor");
     userId = (await db.db.select({ id: user.id }).from(user))[0]!.id;
   });
   afterAll(async () => {
     closeReviewStreams();
-    setDbHandle(undefined);
-    await db?.cleanup();
   });
 
   const rootNotice = async (path = "/") => {

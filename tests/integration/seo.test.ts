@@ -1,7 +1,6 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getSettings } from "~/modules/settings/settings.server";
-import { setDbHandle } from "~/db/client.server";
 import { articles } from "~/db/schema";
 import { getStorage } from "~/modules/media/storage.server";
 import { clearOgImageCache, defaultCardSvg } from "~/modules/seo/og-image.server";
@@ -11,7 +10,7 @@ import * as robotsRoute from "~/routes/resources/robots";
 import * as rssRoute from "~/routes/resources/rss";
 import * as sitemapRoute from "~/routes/resources/sitemap";
 import { getEnv } from "~/utils/env.server";
-import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
+import { DRIVERS, useTestDatabase } from "../support/db";
 import { makeContext, makeRequest, run } from "../support/routes";
 
 /** Sharing images, sitemap, robots.txt and the RSS feed, as route modules on a real database. */
@@ -36,12 +35,10 @@ async function body(mod: { loader: (args: never) => unknown }, path: string, par
 }
 
 describe.each(DRIVERS)("search engines (%s)", (driver) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(driver);
   const base = () => getEnv().PUBLIC_URL;
 
   beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    setDbHandle(db);
     const rows = Array.from({ length: 23 }, (_, i) => ({
       slug: `articulo-${i + 1}`,
       title: `Artículo ${i + 1} <y> & más`,
@@ -71,10 +68,6 @@ describe.each(DRIVERS)("search engines (%s)", (driver) => {
       .toBuffer();
     await getStorage("blog").put("images/1718000000000-consulta-1600.webp", webp, "image/webp");
     clearOgImageCache();
-  });
-  afterAll(async () => {
-    setDbHandle(undefined);
-    await db?.cleanup();
   });
 
   it.each(["sitio.png", "articulo-3.png", "con-foto.png"])(

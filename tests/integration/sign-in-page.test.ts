@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { setDbHandle } from "~/db/client.server";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { upsertUserFromCli } from "~/modules/accounts/accounts.server";
 import { MESSAGES } from "~/modules/accounts/schemas";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
@@ -8,7 +7,7 @@ import * as authPage from "~/routes/auth/auth";
 import * as loginRedirect from "~/routes/auth/login-redirect";
 import * as resetPage from "~/routes/auth/reset-password";
 import * as setupPage from "~/routes/auth/setup";
-import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
+import { DRIVERS, useTestDatabase } from "../support/db";
 import { makeContext, makeRequest, run } from "../support/routes";
 
 const PASSWORD = "una frase de prueba larga";
@@ -35,21 +34,15 @@ describe("/login", () => {
 });
 
 describe.each(DRIVERS)("the sign-in page (%s)", (driver) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(driver);
 
   beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    setDbHandle(db);
     await upsertUserFromCli(db.db, {
       email: "ana@example.com",
       password: PASSWORD,
       role: "contributor",
     });
     await updateSettings(db.db, { ...(await getSettings(db.db)), allowSignup: true });
-  });
-  afterAll(async () => {
-    setDbHandle(undefined);
-    await db?.cleanup();
   });
 
   it("answers empty or malformed fields with the form's Spanish messages, field by field", async () => {

@@ -1,7 +1,6 @@
 import { base32 } from "@better-auth/utils/base32";
 import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDbHandle } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, session, twoFactor, user } from "~/db/schema";
 import { upsertUserFromCli } from "~/modules/accounts/accounts.server";
 import * as accountPage from "~/routes/admin/account";
@@ -14,7 +13,7 @@ import * as reauthPage from "~/routes/auth/reauth";
 import * as verifyPage from "~/routes/auth/two-factor";
 import * as eventsApi from "~/routes/resources/events-api";
 import * as rgpdExport from "~/routes/resources/rgpd-export";
-import { createTestDatabase, DRIVERS, type TestDatabase } from "../support/db";
+import { DRIVERS, type TestDatabase, useTestDatabase } from "../support/db";
 import {
   cookieFrom,
   enrolTotp,
@@ -78,17 +77,11 @@ async function enrolledAccount(db: TestDatabase, email: string, role = "administ
 }
 
 describe.each(DRIVERS)("two-factor authentication (%s)", (driver) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(driver);
 
   beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    setDbHandle(db);
     // The first account must exist so /auth shows the sign-in form (not the first sign-up).
     await staffCookie(db.db, "administrator", "primera@example.com");
-  });
-  afterAll(async () => {
-    setDbHandle(undefined);
-    await db?.cleanup();
   });
 
   it("an administrator enrols in Mi cuenta (password, secret, first code) and only then reaches the admin area", async () => {

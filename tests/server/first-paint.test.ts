@@ -84,6 +84,7 @@ describe("first paint of the built site", () => {
     for (const tag of covers.slice(1)) expect(tag).not.toContain("fetchpriority");
     // On / the services are further down: all deferred.
     const home = (await images("/")).filter((t) => t.includes("servicio-"));
+    expect(home.length).toBeGreaterThan(0);
     for (const tag of home) expect(tag).toContain('loading="lazy"');
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { type DbHandle, openDatabase } from "~/db/client.server";
+import { afterAll, beforeAll } from "vitest";
+import { type DbHandle, openDatabase, setDbHandle } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 
 /** Integration tests run on PGlite, and also on PostgreSQL when TEST_DATABASE_URL is set. */
@@ -31,6 +32,36 @@ export async function createTestDatabase(driver: "pglite" | "pg"): Promise<TestD
       await drop();
     },
   };
+}
+
+/**
+ * A fresh database for the current `describe`: created and installed as the app's database
+ * (`setDbHandle`) before its first test, closed and dropped after its last. Returns the database
+ * as it will be then (any property read before `beforeAll` has run throws). Hooks registered
+ * after this call run after it is created, and their `afterAll` before it is dropped.
+ *
+ *   describe.each(DRIVERS)("reviews (%s)", (driver) => {
+ *     const db = useTestDatabase(driver);
+ *     it("…", async () => { await db.db.insert(…) });
+ *   });
+ */
+export function useTestDatabase(driver: "pglite" | "pg"): TestDatabase {
+  let current: TestDatabase | undefined;
+  beforeAll(async () => {
+    current = await createTestDatabase(driver);
+    setDbHandle(current);
+  });
+  afterAll(async () => {
+    setDbHandle(undefined);
+    await current?.cleanup();
+    current = undefined;
+  });
+  return new Proxy({} as TestDatabase, {
+    get(_, key) {
+      if (!current) throw new Error("useTestDatabase: no database outside its describe's tests");
+      return Reflect.get(current, key);
+    },
+  });
 }
 
 /** Creates an empty PostgreSQL database next to TEST_DATABASE_URL's; returns its URL. */

@@ -22,25 +22,24 @@ const env = {
   CONTACT_RATE_LIMIT: "50",
 };
 
-// The first administrator comes from the command line, as on a real install (E2E_ADMIN in
-// tests/e2e/fixtures.ts); nobody becomes administrator by reaching /auth first.
-const created = spawnSync(
-  process.execPath,
-  [
-    "scripts/user-create.js",
-    "--email",
-    "ana.e2e@example.com",
-    "--name",
-    "Ana Ruiz",
-    "--role",
-    "administrator",
-  ],
-  { env, input: "un paseo largo por el parque\n", encoding: "utf8" },
-);
-if (created.status !== 0) {
-  console.error(created.stderr);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  process.exit(1);
+// The administrators come from the command line, as on a real install (E2E_ADMIN and
+// E2E_NEW_ADMIN in tests/e2e/fixtures.ts); nobody becomes administrator by reaching /auth first.
+// The second one is signed in by a single test, which needs an account that never signed in.
+const ADMINISTRATORS = [
+  ["ana.e2e@example.com", "Ana Ruiz", "un paseo largo por el parque"],
+  ["eva.e2e@example.com", "Eva Prieto", "su primera tarde en la consulta"],
+];
+for (const [email, name, password] of ADMINISTRATORS) {
+  const created = spawnSync(
+    process.execPath,
+    ["scripts/user-create.js", "--email", email, "--name", name, "--role", "administrator"],
+    { env, input: `${password}\n`, encoding: "utf8" },
+  );
+  if (created.status !== 0) {
+    console.error(created.stderr);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(1);
+  }
 }
 
 const child = spawn(process.execPath, ["server/main.js"], { stdio: "inherit", env });

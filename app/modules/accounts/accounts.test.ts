@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Db, setDbHandle } from "~/db/client.server";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "~/db/client.server";
 import { sql } from "drizzle-orm";
 import { auditLog, rateLimit, session, user, verification } from "~/db/schema";
 import { updateSettings } from "~/modules/settings/settings.server";
 import { DEFAULT_SETTINGS } from "~/modules/settings/schemas";
-import { createTestDatabase, DRIVERS, type TestDatabase } from "../../../tests/support/db";
+import { DRIVERS, type TestDatabase, useTestDatabase } from "../../../tests/support/db";
 import { cookieFrom, decodeMail, linkFrom, readMails } from "../../../tests/support/routes";
 import {
   approveUser,
@@ -94,15 +94,9 @@ describe("safeRedirect (open redirect)", () => {
 });
 
 describe.each(DRIVERS)("accounts (%s)", (driver) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(driver);
+  const db = useTestDatabase(driver);
+  beforeAll(() => {
     currentDb = db;
-    setDbHandle(db);
-  });
-  afterAll(async () => {
-    setDbHandle(undefined);
-    await db?.cleanup();
   });
   beforeEach(async () => {
     await db.db.delete(user);

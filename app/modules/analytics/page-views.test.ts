@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { setDbHandle } from "~/db/client.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import { pageViews } from "~/db/schema";
 import * as dashboard from "~/routes/admin/dashboard";
-import { createTestDatabase, DRIVERS, type TestDatabase } from "../../../tests/support/db";
+import { DRIVERS, useTestDatabase } from "../../../tests/support/db";
 import { makeRequest, run, staffCookie } from "../../../tests/support/routes";
 import {
   addDays,
@@ -88,15 +87,7 @@ describe("paths and what counts", () => {
 });
 
 describe.each(DRIVERS)("page counts in the database (%s)", (driver) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    setDbHandle(db);
-  });
-  afterAll(async () => {
-    setDbHandle(undefined);
-    await db?.cleanup();
-  });
+  const db = useTestDatabase(driver);
   beforeEach(async () => {
     await db.db.delete(pageViews);
   });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { articleRedirects, articles, contentSeeds } from "~/db/schema";
-import { createTestDatabase, DRIVERS, type TestDatabase } from "../../../tests/support/db";
+import { DRIVERS, useTestDatabase } from "../../../tests/support/db";
 import {
   deleteArticle,
   listAdminArticles,
@@ -64,13 +64,7 @@ describe("article form rules (docs/product.md#article-form)", () => {
 });
 
 describe.each(DRIVERS)("blog management (%s)", (driver) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await db?.cleanup();
-  });
+  const db = useTestDatabase(driver);
   beforeEach(async () => {
     await db.db.delete(articleRedirects);
     await db.db.delete(articles);

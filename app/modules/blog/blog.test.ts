@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { setDbHandle } from "~/db/client.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import { articles, contentSeeds } from "~/db/schema";
 import { renderMarkdown } from "~/modules/content/markdown";
-import { createTestDatabase, DRIVERS, type TestDatabase } from "../../../tests/support/db";
+import { DRIVERS, useTestDatabase } from "../../../tests/support/db";
 import { makeRequest, run } from "../../../tests/support/routes";
 import * as blogRoute from "~/routes/public/blog";
 import * as articleRoute from "~/routes/public/article";
@@ -84,15 +83,7 @@ describe("Markdown rendering is inert for hostile input", () => {
 });
 
 describe.each(DRIVERS)("blog on the database (%s)", (driver) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    setDbHandle(db);
-  });
-  afterAll(async () => {
-    setDbHandle(undefined);
-    await db?.cleanup();
-  });
+  const db = useTestDatabase(driver);
   beforeEach(async () => {
     await db.db.delete(articles);
     await db.db.delete(contentSeeds);

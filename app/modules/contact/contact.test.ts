@@ -1,12 +1,11 @@
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { setDbHandle } from "~/db/client.server";
 import { contactMessages, mailOutbox, rateLimit } from "~/db/schema";
 import type { MailMessage } from "~/modules/mail/mail.server";
 import { deliverDue } from "~/modules/mail/outbox.server";
 import { updateSettings } from "~/modules/settings/settings.server";
 import { DEFAULT_SETTINGS } from "~/modules/settings/schemas";
-import { createTestDatabase, DRIVERS, type TestDatabase } from "../../../tests/support/db";
+import { DRIVERS, useTestDatabase } from "../../../tests/support/db";
 import { decodedBody, startSmtpSink } from "../../../tests/support/smtp-sink";
 import {
   listMessages,
@@ -60,12 +59,10 @@ describe("contact form rules (docs/product.md#contact-form), browser and server 
 });
 
 describe.each(DRIVERS)("sending a contact message (%s)", (driver) => {
-  let db: TestDatabase;
+  const db = useTestDatabase(driver);
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   let smtpSend: (m: MailMessage) => Promise<void>;
   beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    setDbHandle(db);
     sink = await startSmtpSink();
     const transport = nodemailer.createTransport(sink.url);
     smtpSend = async (m) => {
@@ -73,9 +70,7 @@ describe.each(DRIVERS)("sending a contact message (%s)", (driver) => {
     };
   });
   afterAll(async () => {
-    setDbHandle(undefined);
     await sink?.stop();
-    await db?.cleanup();
   });
   beforeEach(async () => {
     await db.db.delete(contactMessages);

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { setDbHandle } from "~/db/client.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import { contentSeeds, mailOutbox, rateLimit, reviews } from "~/db/schema";
-import { createTestDatabase, DRIVERS, type TestDatabase } from "../../../tests/support/db";
+import { DRIVERS, useTestDatabase } from "../../../tests/support/db";
 import {
   defaultReviews,
   deleteReview,
@@ -40,15 +39,7 @@ describe("review rules (docs/product.md#review-forms)", () => {
 });
 
 describe.each(DRIVERS)("reviews (%s)", (driver) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    setDbHandle(db);
-  });
-  afterAll(async () => {
-    setDbHandle(undefined);
-    await db?.cleanup();
-  });
+  const db = useTestDatabase(driver);
   beforeEach(async () => {
     await db.db.delete(reviews);
     await db.db.delete(contentSeeds);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, DRIVERS, type TestDatabase } from "../../../tests/support/db";
+import { describe, expect, it } from "vitest";
+import { DRIVERS, useTestDatabase } from "../../../tests/support/db";
 import { isProfileUrl, publicSettings, SHOWN_ONLY_WHEN_REAL } from "./defaults";
 import { settingsFromForm } from "./form";
 import { DEFAULT_SETTINGS, isPlaceholder, SettingsSchema, settingsFromStored } from "./schemas";
@@ -157,13 +157,7 @@ describe("settings schema", () => {
 });
 
 describe.each(DRIVERS)("settings in the database (%s)", (driver) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await db?.cleanup();
-  });
+  const db = useTestDatabase(driver);
 
   it("starts with the defaults", async () => {
     expect(await getSettings(db.db)).toEqual(DEFAULT_SETTINGS);
