@@ -1,4 +1,5 @@
 import type { Route } from "./+types/sitemap";
+import { LEGAL_PAGES } from "~/components/site/legal/pages";
 import { database } from "~/context";
 import { publicArticleDates } from "~/modules/blog/blog.server";
 import { SERVICE_SLUGS } from "~/modules/services/slugs";
@@ -11,10 +12,7 @@ const STATIC_PATHS = [
   ...SERVICE_SLUGS.map((s) => `/servicios/${s}`),
   "/sobre-mi",
   "/blog",
-  "/aviso-legal",
-  "/privacidad",
-  "/cookies",
-  "/uso-web",
+  ...LEGAL_PAGES.map((page) => page.path),
 ];
 
 /** Every public page and public article, articles with their last modification. */
