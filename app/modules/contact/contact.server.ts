@@ -10,6 +10,7 @@ import { getEnv } from "~/utils/env.server";
 import { type FormFailure, formFailure } from "~/utils/form";
 import { parseWith } from "~/utils/form-schema";
 import { CONTACT_MESSAGES, ContactSchema } from "./schema";
+import { paginate } from "~/utils/pagination";
 
 export const CONTACT_WINDOW_MS = 15 * 60 * 1000;
 /**
@@ -113,15 +114,14 @@ export async function listMessages(db: Db, options: { q?: string; page?: number 
     : undefined;
   const [totalRow] = await db.select({ n: count() }).from(contactMessages).where(where);
   const total = totalRow?.n ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
-  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const { page, pageCount, offset } = paginate(total, INBOX_PAGE_SIZE, options.page);
   const items = await db
     .select()
     .from(contactMessages)
     .where(where)
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(INBOX_PAGE_SIZE)
-    .offset((page - 1) * INBOX_PAGE_SIZE);
+    .offset(offset);
   return { items, total, page, pageCount, q };
 }
 

@@ -17,6 +17,7 @@ import {
   ReviewSchema,
   validateReview,
 } from "./schema";
+import { paginate } from "~/utils/pagination";
 
 export type Review = typeof reviews.$inferSelect;
 
@@ -192,15 +193,14 @@ export async function listReviews(db: Db, options: { status?: StatusFilter; page
         : undefined;
   const [row] = await db.select({ n: count() }).from(reviews).where(filter);
   const total = row?.n ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const { page, pageCount, offset } = paginate(total, ADMIN_PAGE_SIZE, options.page);
   const items = await db
     .select()
     .from(reviews)
     .where(filter)
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
+    .offset(offset);
   return { items, total, page, pageCount, pending: await pendingReviewCount(db) };
 }
 
