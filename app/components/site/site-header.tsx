@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import type { Settings } from "~/modules/settings/schemas";
+import { COLORS, TINTS } from "~/styles/tokens";
 import { cn } from "~/utils/cn";
 import { readNewReviewsFlag, writeNewReviewsFlag } from "~/utils/new-reviews";
 import { MOBILE_MENU_DELAY_MS, NAV_ITEMS } from "./nav-items";
@@ -266,15 +267,15 @@ export function LogoMark({ className }: { className?: string }) {
       viewBox="0 0 36 36"
       className={cn("shrink-0", className)}
     >
-      <circle cx="18" cy="18" r="18" fill="#2f6f68" />
+      <circle cx="18" cy="18" r="18" fill={COLORS.primary} />
       <path
         d="M11 22c2.5-6 5-9 7-9s4.5 3 7 9"
         fill="none"
-        stroke="#fbf8f3"
+        stroke={COLORS.paper}
         strokeWidth="2.4"
         strokeLinecap="round"
       />
-      <circle cx="18" cy="11" r="2.6" fill="#e9b99f" />
+      <circle cx="18" cy="11" r="2.6" fill={TINTS.terraTint} />
     </svg>
   );
 }

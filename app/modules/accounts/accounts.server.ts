@@ -4,7 +4,7 @@ import { and, asc, count, eq, isNull, like, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { account, session, twoFactor, user, verification } from "~/db/schema";
-import { simpleHtml } from "~/modules/mail/mail.server";
+import { simpleHtml } from "~/modules/mail/templates";
 import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { getEnv } from "~/utils/env.server";
 import { guessPlatform } from "~/utils/format";

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, ilike, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
-import { escapeHtml, headerValue } from "~/modules/mail/mail.server";
+import { headerValue } from "~/modules/mail/mail.server";
+import { contactNoticeHtml } from "~/modules/mail/templates";
 import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { announceInboxChange } from "~/modules/reviews/live.server";
@@ -9,8 +10,8 @@ import { getSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
 import { type FormFailure, formFailure } from "~/utils/form";
 import { parseWith } from "~/utils/form-schema";
-import { CONTACT_MESSAGES, ContactSchema } from "./schema";
 import { paginate } from "~/utils/pagination";
+import { CONTACT_MESSAGES, ContactSchema } from "./schema";
 
 export const CONTACT_WINDOW_MS = 15 * 60 * 1000;
 /**
@@ -85,12 +86,13 @@ function notificationEmail(
     "",
     `Ver en Mensajes: ${inbox}`,
   ];
-  const html = `<!doctype html><html lang="es"><body style="font-family:system-ui,sans-serif;color:#1f2a2e;line-height:1.6">
-<p>${escapeHtml(intro)}</p>
-<p><strong>Nombre:</strong> ${escapeHtml(input.name)}<br><strong>Email:</strong> ${escapeHtml(input.email)}</p>
-${includeMessage ? `<p><strong>Mensaje:</strong></p><p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>` : "<p>Por privacidad, el texto del mensaje solo se puede leer en el área de gestión.</p>"}
-<p><a href="${escapeHtml(inbox)}">Ver en Mensajes</a></p>
-</body></html>`;
+  const html = contactNoticeHtml({
+    intro,
+    name: input.name,
+    email: input.email,
+    message: includeMessage ? input.message : null,
+    inbox,
+  });
   return {
     to,
     // nodemailer encodes header values; the name is one line of letters and spaces anyway.

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contentSeeds, reviews } from "~/db/schema";
-import { escapeHtml } from "~/modules/mail/mail.server";
 import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
+import { reviewNoticeHtml } from "~/modules/mail/templates";
 import { announceNewReview } from "./live.server";
 import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -170,12 +170,13 @@ function reviewNotice(
     "",
     `Datos: ${JSON.stringify(payload)}`,
   ].join("\n");
-  const html = `<!doctype html><html lang="es"><body style="font-family:system-ui,sans-serif;color:#1f2a2e;line-height:1.6">
-<p>Se ha recibido una reseña nueva. Está guardada sin publicar hasta que la revises.</p>
-<p><strong>Nombre:</strong> ${escapeHtml(payload.reviewName)}<br><strong>Servicio:</strong> ${escapeHtml(payload.reviewRole)}<br><strong>Valoración:</strong> ${payload.reviewRating} de 5</p>
-<p style="white-space:pre-wrap">${escapeHtml(payload.reviewContent)}</p>
-<p><a href="${escapeHtml(link)}">Revisar y publicar</a></p>
-</body></html>`;
+  const html = reviewNoticeHtml({
+    name: payload.reviewName,
+    role: payload.reviewRole,
+    rating: payload.reviewRating,
+    content: payload.reviewContent,
+    link,
+  });
   return { to, subject: `Nueva reseña de ${input.name}`, text, html };
 }
 
