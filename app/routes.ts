@@ -1,6 +1,5 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-import { LEGAL_PAGES } from "./components/site/legal/pages";
 import { SERVICE_SLUGS } from "./modules/services/slugs";
 
 /** The one place where URLs are written, in Spanish (docs/product.md#pages-and-urls). */
@@ -29,9 +28,10 @@ export default [
     route("blog", "routes/public/blog.tsx"),
     route("blog/:slug", "routes/public/article.tsx"),
     route("resenas/nueva", "routes/public/review-new.tsx"),
-    ...LEGAL_PAGES.map(({ path }) =>
-      route(path.slice(1), "routes/public/legal.tsx", { id: `legal${path}` }),
-    ),
+    route("aviso-legal", "routes/public/legal-notice.tsx"),
+    route("privacidad", "routes/public/privacy.tsx"),
+    route("cookies", "routes/public/cookies.tsx"),
+    route("uso-web", "routes/public/terms.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 

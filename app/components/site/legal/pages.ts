@@ -1,6 +1,6 @@
 /**
  * The four legal pages (docs/product.md#pages-and-urls), in the footer's order: their addresses,
- * titles and descriptions. One route module (app/routes/public/legal.tsx) shows them all.
+ * titles and descriptions. Each has its route module in app/routes/public/, drawn by LegalPage.
  */
 export const LEGAL_PAGES = [
   {
@@ -31,11 +31,6 @@ export const LEGAL_PAGES = [
 
 export type LegalPath = (typeof LEGAL_PAGES)[number]["path"];
 
-/**
- * The legal page a route at `pathname` shows. Routes match without regard to case or a final
- * slash, and app/routes.ts mounts the legal route only at these paths.
- */
-export function legalPage(pathname: string) {
-  const path = pathname.toLowerCase().replace(/\/$/, "");
+export function legalPage(path: LegalPath) {
   return LEGAL_PAGES.find((page) => page.path === path) ?? LEGAL_PAGES[0];
 }
