@@ -16,6 +16,7 @@ import { getUser } from "~/modules/accounts/guard.server";
 import { reviewNotice } from "~/modules/reviews/live.server";
 import { publicSettings } from "~/modules/settings/defaults";
 import { requestSettings } from "~/modules/settings/settings.server";
+import { COLORS } from "~/styles/tokens";
 import { earlyInputScript, replayEarlyInput } from "~/utils/early-input";
 import { getEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";
@@ -88,7 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           suppressHydrationWarning
           dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? afterFirstScreenScript() : "" }}
         />
-        <meta name="theme-color" content="#2f6f68" />
+        <meta name="theme-color" content={COLORS.primary} />
         <Meta />
         <Links />
       </head>

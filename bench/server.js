@@ -2,25 +2,14 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { createPgDatabaseAt, freePort } from "../tests/support/http.js";
+
+export { freePort };
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-/** A TCP port free right now on 127.0.0.1 (other work on this machine takes fixed ones). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * `beforeStart(env)` runs with the server's environment before it starts (e.g. to create an
@@ -107,25 +96,10 @@ export function rawGet(url, headers = {}, method = "GET") {
 }
 
 /** A fresh PostgreSQL database on BENCH_DATABASE_URL / TEST_DATABASE_URL (an admin URL): { url, drop() }. */
-export async function createPgDatabase(prefix) {
+export function createPgDatabase(prefix) {
   const adminUrl =
     process.env.BENCH_DATABASE_URL ??
     process.env.TEST_DATABASE_URL ??
     "postgres://postgres@127.0.0.1:5432/test";
-  const name = `${prefix}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  return createPgDatabaseAt(adminUrl, `${prefix}_${Date.now()}`);
 }

@@ -5,8 +5,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { base32 } from "@better-auth/utils/base32";
-import { createOTP } from "@better-auth/utils/otp";
+import { signInOverHttp } from "../tests/support/http.js";
 import { PUBLIC_PAGES, ROOT, startServer } from "./server.js";
 
 const LIMITS = { public: 130 * 1024, admin: 300 * 1024 };
@@ -39,37 +38,10 @@ function createAdmin(env) {
   if (result.status !== 0) throw new Error(`user-create: ${result.stderr}`);
 }
 
-/** A client with its own cookie jar that signs in as ADMIN (enrolling the second factor). */
+/** Signs in as ADMIN as a person would (enrolling the second factor); returns a GET with the session. */
 async function signInAsAdmin(url) {
-  const jar = new Map();
-  const request = async (page, form) => {
-    const res = await fetch(url + page, {
-      method: form ? "POST" : "GET",
-      redirect: "manual",
-      headers: {
-        origin: url,
-        cookie: [...jar].map(([name, value]) => `${name}=${value}`).join("; "),
-        ...(form && { "content-type": "application/x-www-form-urlencoded" }),
-      },
-      body: form && new URLSearchParams(form),
-    });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [, name, value] = /^([^=]+)=([^;]*)/.exec(cookie);
-      if (value && !/max-age=0/i.test(cookie)) jar.set(name, value);
-      else jar.delete(name);
-    }
-    return res;
-  };
-  await request("/auth", { intent: "signin", email: ADMIN.email, password: ADMIN.password });
-  // Administrators enrol a second factor on Mi cuenta before anything else.
-  await request("/admin/cuenta", { intent: "enable", password: ADMIN.password });
-  const account = await (await request("/admin/cuenta")).text();
-  const secret = /data-testid="totp-secret">([A-Z2-7]+)</.exec(account)?.[1];
-  if (!secret)
-    throw new Error("No se ha podido iniciar la activación de la verificación en dos pasos.");
-  const code = await createOTP(base32.decode(secret), { digits: 6, period: 30 }).totp();
-  await request("/admin/cuenta", { intent: "confirm", code });
-  return request;
+  const cookie = await signInOverHttp(url, ADMIN.email, ADMIN.password, new Map());
+  return (page) => fetch(url + page, { redirect: "manual", headers: { cookie } });
 }
 
 /** Every script the document names: sources, imports, preloads, and the preload list handed over

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import type { ReactNode } from "react";
 
+import { COLORS, TINTS } from "~/styles/tokens";
 import { cn } from "~/utils/cn";
 
 // Calm abstract illustrations drawn in one style: organic shapes, soft gradients and thin
@@ -15,21 +16,21 @@ type IllustrationProps = {
 };
 
 const C = {
-  paper: "#FBF8F3",
-  sand: "#F2EBDF",
-  ink: "#1F2A2E",
-  muted: "#56646B",
-  sage: "#2F6F68",
-  sageSoft: "#E3EFEC",
-  sageTint: "#CFE3DE",
-  sageMid: "#A9CBC4",
-  sageDeep: "#6F9D96",
-  terra: "#A94F2C",
-  terraMid: "#C7765A",
-  terraTint: "#E9B99F",
-  terraSoft: "#F6E4DB",
-  wheat: "#D8C8AE",
-  border: "#E4DDD2",
+  paper: COLORS.paper,
+  sand: COLORS.sand,
+  ink: COLORS.ink,
+  muted: COLORS.muted,
+  sage: COLORS.primary,
+  sageSoft: COLORS.primarySoft,
+  sageTint: TINTS.sageTint,
+  sageMid: TINTS.sageMid,
+  sageDeep: TINTS.sageDeep,
+  terra: COLORS.accent,
+  terraMid: TINTS.terraMid,
+  terraTint: TINTS.terraTint,
+  terraSoft: COLORS.accentSoft,
+  wheat: TINTS.wheat,
+  border: COLORS.border,
 } as const;
 
 /** A per-instance prefix for gradient and clip ids (useId without its punctuation). */

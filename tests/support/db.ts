@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
+import { createPgDatabaseAt } from "./http.js";
 import { type DbHandle, openDatabase, setDbHandle } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 
@@ -68,21 +68,5 @@ export function useTestDatabase(driver: "pglite" | "pg"): TestDatabase {
 export async function createPgDatabase() {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL no está definida");
-  const name = `test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  return createPgDatabaseAt(adminUrl, `test_${randomBytes(6).toString("hex")}`);
 }

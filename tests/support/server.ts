@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { base32 } from "@better-auth/utils/base32";
-import { createOTP } from "@better-auth/utils/otp";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { enrolOverHttpWithSecret, freePort } from "./http.js";
+
+export { cookiesOf, enrolOverHttpWithSecret, freePort, signInOverHttp } from "./http.js";
 
 export interface RunningServer {
   url: string;
@@ -14,17 +14,6 @@ export interface RunningServer {
   output: () => string;
   /** Sends a signal and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 export function tempDataDir(prefix = "psico-") {
@@ -123,92 +112,12 @@ export async function createFirstAdmin(
   });
 }
 
-/** "name=value; …" from a response's Set-Cookie headers (cleared cookies left out). */
-export function cookiesOf(res: Response) {
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .filter((pair) => !pair.endsWith("="))
-    .join("; ");
-}
-
 /**
  * Administrators and editors must enrol a second factor before using the admin area: this does
- * it over HTTP as a person would on Mi cuenta (password → secret → first code) and returns the
- * renewed session cookie.
+ * it over HTTP as a person would on Mi cuenta and returns the renewed session cookie.
  */
 export async function enrolOverHttp(url: string, cookie: string, password: string) {
   return (await enrolOverHttpWithSecret(url, cookie, password)).cookie;
-}
-
-/** enrolOverHttp, also returning the base32 secret (to make codes for later sign-ins). */
-export async function enrolOverHttpWithSecret(url: string, cookie: string, password: string) {
-  const post = (form: Record<string, string>) =>
-    fetch(`${url}/admin/cuenta`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { origin: url, cookie, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(form),
-    });
-  const started = await post({ intent: "enable", password });
-  if (started.status !== 302) throw new Error(`activar 2FA: ${started.status}`);
-  const page = await (await fetch(`${url}/admin/cuenta`, { headers: { cookie } })).text();
-  const secret = /data-testid="totp-secret">([A-Z2-7]+)</.exec(page)?.[1];
-  if (!secret) throw new Error("no se ve la clave de la verificación en dos pasos");
-  const confirmed = await post({ intent: "confirm", code: await codeFor(secret) });
-  const renewed = cookiesOf(confirmed);
-  if (confirmed.status !== 302 || !renewed.includes("session_token")) {
-    throw new Error(`confirmar 2FA: ${confirmed.status}`);
-  }
-  return { cookie: renewed, secret };
-}
-
-function codeFor(secret: string) {
-  return createOTP(base32.decode(secret), { digits: 6, period: 30 }).totp();
-}
-
-/**
- * Signs a staff member in over HTTP as a browser would: password, then the authenticator code
- * (the secret kept in `secrets` from an earlier enrolment), or — an administrator or editor not
- * enrolled yet — enrols on Mi cuenta and keeps the secret. Returns the session cookie.
- */
-export async function signInOverHttp(
-  url: string,
-  email: string,
-  password: string,
-  secrets: Map<string, string>,
-) {
-  const post = (path: string, form: Record<string, string>, cookie?: string) =>
-    fetch(`${url}${path}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        origin: url,
-        "content-type": "application/x-www-form-urlencoded",
-        ...(cookie ? { cookie } : {}),
-      },
-      body: new URLSearchParams(form),
-    });
-  const first = await post("/auth", { intent: "signin", email, password });
-  if (first.status !== 302) throw new Error(`iniciar sesión: ${first.status}`);
-  const location = first.headers.get("location") ?? "";
-  if (location.startsWith("/auth/verificacion")) {
-    const secret = secrets.get(email);
-    if (!secret) throw new Error(`no hay clave guardada para ${email}`);
-    const second = await post(
-      "/auth/verificacion",
-      { method: "totp", code: await codeFor(secret) },
-      cookiesOf(first),
-    );
-    if (second.status !== 302) throw new Error(`código: ${second.status}`);
-    return cookiesOf(second);
-  }
-  const cookie = cookiesOf(first);
-  const gate = await fetch(`${url}/admin`, { headers: { cookie }, redirect: "manual" });
-  if (gate.headers.get("location") !== "/admin/cuenta") return cookie;
-  const enrolled = await enrolOverHttpWithSecret(url, cookie, password);
-  secrets.set(email, enrolled.secret);
-  return enrolled.cookie;
 }
 
 /**

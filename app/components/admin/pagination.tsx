@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { pageSlots } from "~/modules/blog/pagination";
+import { pageSlots } from "~/utils/pagination";
 
 const SLOT = "inline-flex size-11 items-center justify-center rounded-full no-underline";
 

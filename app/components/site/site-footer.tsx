@@ -1,13 +1,7 @@
 import { Link } from "react-router";
+import { LEGAL_PAGES } from "~/components/site/legal/pages";
 import type { Settings } from "~/modules/settings/schemas";
 import { openConsentSettings } from "~/utils/consent";
-
-const LEGAL_LINKS = [
-  { to: "/aviso-legal", label: "Aviso legal" },
-  { to: "/privacidad", label: "Política de privacidad" },
-  { to: "/cookies", label: "Política de cookies" },
-  { to: "/uso-web", label: "Condiciones de uso" },
-];
 
 function telHref(phone: string) {
   return `tel:${phone.replace(/[^+\d]/g, "")}`;
@@ -57,10 +51,10 @@ export function SiteFooter({ settings, signedIn }: { settings: Settings; signedI
             Información legal
           </h2>
           <ul className="mt-3 space-y-1">
-            {LEGAL_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link className="underline-offset-4 hover:underline" to={l.to}>
-                  {l.label}
+            {LEGAL_PAGES.map((page) => (
+              <li key={page.path}>
+                <Link className="underline-offset-4 hover:underline" to={page.path}>
+                  {page.title}
                 </Link>
               </li>
             ))}

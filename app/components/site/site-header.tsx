@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import type { Settings } from "~/modules/settings/schemas";
+import { COLORS, TINTS } from "~/styles/tokens";
 import { cn } from "~/utils/cn";
 import { readNewReviewsFlag, writeNewReviewsFlag } from "~/utils/new-reviews";
 import { MOBILE_MENU_DELAY_MS, NAV_ITEMS } from "./nav-items";
@@ -69,20 +70,12 @@ export function SiteHeader({
         </a>
 
         <nav aria-label="Principal" className="hidden lg:block">
-          <ul className="flex items-center xl:gap-2">
-            {NAV_ITEMS.map((item) => (
-              <li key={item.id}>
-                <a
-                  href={`/#${item.id}`}
-                  onClick={onItem(item.id, false)}
-                  className="inline-flex min-h-11 items-center rounded-full px-2 text-[0.95rem] font-medium whitespace-nowrap text-ink-soft no-underline hover:bg-sand hover:text-ink"
-                >
-                  {item.label}
-                  {dotFor(item.id)}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <NavList
+            className="flex items-center xl:gap-2"
+            linkClassName="inline-flex min-h-11 items-center rounded-full px-2 text-[0.95rem] font-medium whitespace-nowrap text-ink-soft no-underline hover:bg-sand hover:text-ink"
+            onItem={(id) => onItem(id, false)}
+            marker={dotFor}
+          />
         </nav>
 
         <div className="flex shrink-0 items-center gap-2">
@@ -119,20 +112,12 @@ export function SiteHeader({
             <Suspense fallback={null}>
               <MobileMenu open={open} onOpenChange={setOpen}>
                 <nav aria-label="Menú móvil">
-                  <ul className="flex flex-col">
-                    {NAV_ITEMS.map((item) => (
-                      <li key={item.id}>
-                        <a
-                          href={`/#${item.id}`}
-                          onClick={onItem(item.id, true)}
-                          className="flex min-h-12 items-center rounded-xl px-3 text-lg text-ink no-underline hover:bg-sand"
-                        >
-                          {item.label}
-                          {dotFor(item.id)}
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
+                  <NavList
+                    className="flex flex-col"
+                    linkClassName="flex min-h-12 items-center rounded-xl px-3 text-lg text-ink no-underline hover:bg-sand"
+                    onItem={(id) => onItem(id, true)}
+                    marker={dotFor}
+                  />
                 </nav>
                 <div className="mt-4 flex flex-col gap-2 border-t border-border pt-4">
                   {signedIn ? (
@@ -156,15 +141,10 @@ export function SiteHeader({
       {/* Until the page is interactive (and without JavaScript) the phone menu is this list of
           links, shown when the address ends in #menu: the menu link above points there. */}
       <nav id="menu" aria-label="Menú" className="container-page hidden pb-3 max-lg:target:block">
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          {NAV_ITEMS.map((item) => (
-            <li key={item.id}>
-              <a href={`/#${item.id}`} className="inline-flex min-h-11 items-center underline">
-                {item.label}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <NavList
+          className="flex flex-wrap gap-x-4 gap-y-1 text-sm"
+          linkClassName="inline-flex min-h-11 items-center underline"
+        />
         {/* What the header hides at this width, as in the drawer. */}
         <div className="mt-2 flex flex-wrap items-center gap-2 md:hidden">
           {signedIn ? (
@@ -180,6 +160,35 @@ export function SiteHeader({
         </div>
       </nav>
     </header>
+  );
+}
+
+/**
+ * NAV_ITEMS as links to the landing page's sections. The header, the drawer and the #menu list
+ * differ only in their classes, what a click does and the mark after a label.
+ */
+function NavList({
+  className,
+  linkClassName,
+  onItem,
+  marker,
+}: {
+  className: string;
+  linkClassName: string;
+  onItem?: (id: string) => React.MouseEventHandler;
+  marker?: (id: string) => React.ReactNode;
+}) {
+  return (
+    <ul className={className}>
+      {NAV_ITEMS.map((item) => (
+        <li key={item.id}>
+          <a href={`/#${item.id}`} onClick={onItem?.(item.id)} className={linkClassName}>
+            {item.label}
+            {marker?.(item.id)}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -258,15 +267,15 @@ export function LogoMark({ className }: { className?: string }) {
       viewBox="0 0 36 36"
       className={cn("shrink-0", className)}
     >
-      <circle cx="18" cy="18" r="18" fill="#2f6f68" />
+      <circle cx="18" cy="18" r="18" fill={COLORS.primary} />
       <path
         d="M11 22c2.5-6 5-9 7-9s4.5 3 7 9"
         fill="none"
-        stroke="#fbf8f3"
+        stroke={COLORS.paper}
         strokeWidth="2.4"
         strokeLinecap="round"
       />
-      <circle cx="18" cy="11" r="2.6" fill="#e9b99f" />
+      <circle cx="18" cy="11" r="2.6" fill={TINTS.terraTint} />
     </svg>
   );
 }

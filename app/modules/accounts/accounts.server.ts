@@ -3,7 +3,7 @@ import { APIError } from "better-auth/api";
 import { and, asc, count, eq, isNull, like, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { account, session, twoFactor, user, verification } from "~/db/schema";
-import { simpleHtml } from "~/modules/mail/mail.server";
+import { simpleHtml } from "~/modules/mail/templates";
 import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { getEnv } from "~/utils/env.server";
 import { guessPlatform } from "~/utils/format";

@@ -12,6 +12,7 @@ import {
   validateArticle,
 } from "./article-form";
 import { normalizeQuery, tsQuery } from "./blog.server";
+import { paginate } from "~/utils/pagination";
 
 export const ADMIN_PAGE_SIZE = 20;
 export type AdminSort = "recientes" | "antiguos";
@@ -29,8 +30,7 @@ export async function listAdminArticles(
     : undefined;
   const [totalRow] = await db.select({ n: count() }).from(articles).where(where);
   const total = totalRow?.n ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const { page, pageCount, offset } = paginate(total, ADMIN_PAGE_SIZE, options.page);
   const dir = options.sort === "antiguos" ? asc : desc;
   const items = await db
     .select({
@@ -47,7 +47,7 @@ export async function listAdminArticles(
     .where(where)
     .orderBy(dir(articles.date), dir(articles.id))
     .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
+    .offset(offset);
   return { items, total, page, pageCount, q, sort: options.sort ?? "recientes" };
 }
 

@@ -4,6 +4,7 @@ import { articles } from "~/db/schema";
 import { isSlug } from "./article-form";
 import { isCategory } from "./categories";
 import { logger } from "~/utils/logger.server";
+import { paginate } from "~/utils/pagination";
 
 export const PAGE_SIZE = 6;
 export const MAX_QUERY_LENGTH = 100;
@@ -77,8 +78,7 @@ export async function listArticles(db: Db, options: ListOptions = {}) {
     if (query) await tx.execute(sql`set local enable_seqscan = off`);
     const [totalRow] = await tx.select({ n: count() }).from(articles).where(where);
     const total = totalRow?.n ?? 0;
-    const pageCount = Math.max(1, Math.ceil(total / pageSize));
-    const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+    const { page, pageCount, offset } = paginate(total, pageSize, options.page);
     const order = query
       ? [
           // Title and excerpt matches first (a small vector: see drizzle/0010), then newest.
@@ -93,7 +93,7 @@ export async function listArticles(db: Db, options: ListOptions = {}) {
       .where(where)
       .orderBy(...order)
       .limit(pageSize)
-      .offset((page - 1) * pageSize);
+      .offset(offset);
     return { items, total, page, pageCount, q, category: options.category ?? null };
   });
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
+import { COLORS } from "~/styles/tokens";
 import { COVER_HEIGHT, COVER_WIDTH, coverMotif, coverSvg, MOTIF_NAMES } from "./covers";
 import { bundledArticles, bundledCoverMotif } from "./seed.server";
 
@@ -67,7 +68,7 @@ describe("coverSvg", () => {
     expect(coverSvg({ ...input, motif: "hills" })).toContain('data-motif="hills"');
     // Same category, same palette: the sage background of 'ansiedad' in both.
     for (const svg of [leaves, coverSvg({ ...input, motif: "hills" })]) {
-      expect(svg).toContain('stop-color="#E3EFEC"');
+      expect(svg).toContain(`stop-color="${COLORS.primarySoft}"`);
     }
     // Without one, the motif follows the slug, not the category.
     const fromSlug = new Set(

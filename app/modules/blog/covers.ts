@@ -1,6 +1,8 @@
 // Deterministic, dependency-free article covers: calm abstract SVG illustrations.
 // The slug is only hashed (never inserted), so nothing user-controlled reaches the markup.
 
+import { COLORS, TINTS } from "~/styles/tokens";
+
 export const COVER_WIDTH = 1200;
 export const COVER_HEIGHT = 675;
 
@@ -24,46 +26,46 @@ type Palette = {
 
 const PALETTES = {
   sage: {
-    bg: ["#E3EFEC", "#FBF8F3"],
-    glow: "#FFFFFF",
-    fills: ["#CFE3DE", "#A9CBC4", "#2F6F68"],
-    line: "#2F6F68",
-    accent: "#E9B99F",
+    bg: [COLORS.primarySoft, COLORS.paper],
+    glow: COLORS.surface,
+    fills: [TINTS.sageTint, TINTS.sageMid, COLORS.primary],
+    line: COLORS.primary,
+    accent: TINTS.terraTint,
   },
   mist: {
-    bg: ["#FBF8F3", "#EDE6DA"],
-    glow: "#E3EFEC",
-    fills: ["#E4DDD2", "#CFE3DE", "#8FA7A3"],
-    line: "#56646B",
-    accent: "#E9B99F",
+    bg: [COLORS.paper, TINTS.linen],
+    glow: COLORS.primarySoft,
+    fills: [COLORS.border, TINTS.sageTint, TINTS.sageGrey],
+    line: COLORS.muted,
+    accent: TINTS.terraTint,
   },
   sand: {
-    bg: ["#F2EBDF", "#FBF8F3"],
-    glow: "#F6E4DB",
-    fills: ["#D8C8AE", "#E9B99F", "#A94F2C"],
-    line: "#A94F2C",
-    accent: "#CFE3DE",
+    bg: [COLORS.sand, COLORS.paper],
+    glow: COLORS.accentSoft,
+    fills: [TINTS.wheat, TINTS.terraTint, COLORS.accent],
+    line: COLORS.accent,
+    accent: TINTS.sageTint,
   },
   terracotta: {
-    bg: ["#F6E4DB", "#FBF8F3"],
-    glow: "#FFFFFF",
-    fills: ["#F2D3C3", "#E9B99F", "#C7765A"],
-    line: "#A94F2C",
-    accent: "#CFE3DE",
+    bg: [COLORS.accentSoft, COLORS.paper],
+    glow: COLORS.surface,
+    fills: [TINTS.terraBlush, TINTS.terraTint, TINTS.terraMid],
+    line: COLORS.accent,
+    accent: TINTS.sageTint,
   },
   bloom: {
-    bg: ["#FBF8F3", "#F6E4DB"],
-    glow: "#E3EFEC",
-    fills: ["#CFE3DE", "#E9B99F", "#6F9D96", "#D8C8AE"],
-    line: "#2F6F68",
-    accent: "#A94F2C",
+    bg: [COLORS.paper, COLORS.accentSoft],
+    glow: COLORS.primarySoft,
+    fills: [TINTS.sageTint, TINTS.terraTint, TINTS.sageDeep, TINTS.wheat],
+    line: COLORS.primary,
+    accent: COLORS.accent,
   },
   deep: {
-    bg: ["#E3EFEC", "#F2EBDF"],
-    glow: "#FBF8F3",
-    fills: ["#D8C8AE", "#CFE3DE", "#2F6F68"],
-    line: "#1F2A2E",
-    accent: "#E9B99F",
+    bg: [COLORS.primarySoft, COLORS.sand],
+    glow: COLORS.paper,
+    fills: [TINTS.wheat, TINTS.sageTint, COLORS.primary],
+    line: COLORS.ink,
+    accent: TINTS.terraTint,
   },
 } as const satisfies Record<string, Palette>;
 

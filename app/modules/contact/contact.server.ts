@@ -1,7 +1,8 @@
 import { and, count, desc, eq, ilike, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
-import { escapeHtml, headerValue } from "~/modules/mail/mail.server";
+import { headerValue } from "~/modules/mail/mail.server";
+import { contactNoticeHtml } from "~/modules/mail/templates";
 import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { announceInboxChange } from "~/modules/reviews/live.server";
@@ -9,6 +10,7 @@ import { getSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
 import { type FormFailure, formFailure } from "~/utils/form";
 import { parseWith } from "~/utils/form-schema";
+import { paginate } from "~/utils/pagination";
 import { CONTACT_MESSAGES, ContactSchema } from "./schema";
 
 export const CONTACT_WINDOW_MS = 15 * 60 * 1000;
@@ -84,12 +86,13 @@ function notificationEmail(
     "",
     `Ver en Mensajes: ${inbox}`,
   ];
-  const html = `<!doctype html><html lang="es"><body style="font-family:system-ui,sans-serif;color:#1f2a2e;line-height:1.6">
-<p>${escapeHtml(intro)}</p>
-<p><strong>Nombre:</strong> ${escapeHtml(input.name)}<br><strong>Email:</strong> ${escapeHtml(input.email)}</p>
-${includeMessage ? `<p><strong>Mensaje:</strong></p><p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>` : "<p>Por privacidad, el texto del mensaje solo se puede leer en el área de gestión.</p>"}
-<p><a href="${escapeHtml(inbox)}">Ver en Mensajes</a></p>
-</body></html>`;
+  const html = contactNoticeHtml({
+    intro,
+    name: input.name,
+    email: input.email,
+    message: includeMessage ? input.message : null,
+    inbox,
+  });
   return {
     to,
     // nodemailer encodes header values; the name is one line of letters and spaces anyway.
@@ -113,15 +116,14 @@ export async function listMessages(db: Db, options: { q?: string; page?: number 
     : undefined;
   const [totalRow] = await db.select({ n: count() }).from(contactMessages).where(where);
   const total = totalRow?.n ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
-  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const { page, pageCount, offset } = paginate(total, INBOX_PAGE_SIZE, options.page);
   const items = await db
     .select()
     .from(contactMessages)
     .where(where)
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(INBOX_PAGE_SIZE)
-    .offset((page - 1) * INBOX_PAGE_SIZE);
+    .offset(offset);
   return { items, total, page, pageCount, q };
 }
 

@@ -1,4 +1,5 @@
 import { Marked, type Tokens } from "marked";
+import { escapeHtml } from "~/utils/escape";
 
 /**
  * Markdown to HTML for articles and content pages, made inert: raw HTML in the source is shown as
@@ -7,21 +8,12 @@ import { Marked, type Tokens } from "marked";
  */
 const SAFE_URL = /^(https?:\/\/|mailto:|tel:|\/(?!\/)|#)/i;
 
-function escape(text: string) {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
-
 const marked = new Marked({
   gfm: true,
   breaks: false,
   renderer: {
     html(token: Tokens.HTML | Tokens.Tag) {
-      return escape(token.text);
+      return escapeHtml(token.text);
     },
     link(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, token: Tokens.Link) {
       const text = this.parser.parseInline(token.tokens);
@@ -29,12 +21,12 @@ const marked = new Marked({
       if (!SAFE_URL.test(href)) return text;
       const external = /^https?:\/\//i.test(href);
       const attrs = external ? ' target="_blank" rel="noopener noreferrer"' : "";
-      const title = token.title ? ` title="${escape(token.title)}"` : "";
-      return `<a href="${escape(href)}"${title}${attrs}>${text}</a>`;
+      const title = token.title ? ` title="${escapeHtml(token.title)}"` : "";
+      return `<a href="${escapeHtml(href)}"${title}${attrs}>${text}</a>`;
     },
     image(token: Tokens.Image) {
       // Images come from the article's cover field, never from inline Markdown.
-      return escape(token.text);
+      return escapeHtml(token.text);
     },
     heading(
       this: { parser: { parseInline(tokens: Tokens.Generic[]): string } },

@@ -93,22 +93,3 @@ export function headerValue(value: string) {
   // eslint-disable-next-line no-control-regex
   return value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
 }
-
-/** Escapes a value for the HTML part of an e-mail. */
-export function escapeHtml(value: string) {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
-
-/** A plain, readable HTML e-mail: a greeting paragraph list and an optional button link. */
-export function simpleHtml(paragraphs: string[], link?: { href: string; label: string }) {
-  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n");
-  const button = link
-    ? `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;background:#2f6f68;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:600">${escapeHtml(link.label)}</a></p>`
-    : "";
-  return `<!doctype html><html lang="es"><body style="font-family:system-ui,sans-serif;color:#1f2a2e;line-height:1.6">${body}${button}</body></html>`;
-}

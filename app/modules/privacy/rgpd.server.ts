@@ -5,7 +5,9 @@ import { asc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { auditLog, contactMessages, mailOutbox } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
-import { emlOutboxId, emlSearchText, escapeHtml, mailDir } from "~/modules/mail/mail.server";
+import { escapeHtml } from "~/utils/escape";
+import { emlOutboxId, emlSearchText, mailDir } from "~/modules/mail/mail.server";
+import { asMailHtml } from "~/modules/mail/templates";
 import { normalizeAddress } from "./address";
 
 export { looksLikeAddress, normalizeAddress } from "./address";
@@ -51,10 +53,11 @@ function escapeRegex(value: string) {
 
 /**
  * A case-insensitive pattern that finds `address` as a whole address (see BEFORE/AFTER), also in
- * HTML where it may appear escaped (`o&#39;neil@…`). Used with `~*` in SQL and `RegExp(…, "i")`.
+ * HTML where it may appear escaped: `o&#x27;neil@…` as the e-mail templates write it, `o&#39;neil@…`
+ * as e-mails were written before them. Used with `~*` in SQL and `RegExp(…, "i")`.
  */
 export function addressPattern(address: string) {
-  const forms = [...new Set([address, escapeHtml(address)])].map(escapeRegex);
+  const forms = [...new Set([address, asMailHtml(address), escapeHtml(address)])].map(escapeRegex);
   return `${BEFORE}(${forms.join("|")})${AFTER}`;
 }
 

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contentSeeds, reviews } from "~/db/schema";
-import { escapeHtml } from "~/modules/mail/mail.server";
 import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
+import { reviewNoticeHtml } from "~/modules/mail/templates";
 import { announceNewReview } from "./live.server";
 import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -17,6 +17,7 @@ import {
   ReviewSchema,
   validateReview,
 } from "./schema";
+import { paginate } from "~/utils/pagination";
 
 export type Review = typeof reviews.$inferSelect;
 
@@ -169,12 +170,13 @@ function reviewNotice(
     "",
     `Datos: ${JSON.stringify(payload)}`,
   ].join("\n");
-  const html = `<!doctype html><html lang="es"><body style="font-family:system-ui,sans-serif;color:#1f2a2e;line-height:1.6">
-<p>Se ha recibido una reseña nueva. Está guardada sin publicar hasta que la revises.</p>
-<p><strong>Nombre:</strong> ${escapeHtml(payload.reviewName)}<br><strong>Servicio:</strong> ${escapeHtml(payload.reviewRole)}<br><strong>Valoración:</strong> ${payload.reviewRating} de 5</p>
-<p style="white-space:pre-wrap">${escapeHtml(payload.reviewContent)}</p>
-<p><a href="${escapeHtml(link)}">Revisar y publicar</a></p>
-</body></html>`;
+  const html = reviewNoticeHtml({
+    name: payload.reviewName,
+    role: payload.reviewRole,
+    rating: payload.reviewRating,
+    content: payload.reviewContent,
+    link,
+  });
   return { to, subject: `Nueva reseña de ${input.name}`, text, html };
 }
 
@@ -192,15 +194,14 @@ export async function listReviews(db: Db, options: { status?: StatusFilter; page
         : undefined;
   const [row] = await db.select({ n: count() }).from(reviews).where(filter);
   const total = row?.n ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const { page, pageCount, offset } = paginate(total, ADMIN_PAGE_SIZE, options.page);
   const items = await db
     .select()
     .from(reviews)
     .where(filter)
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
+    .offset(offset);
   return { items, total, page, pageCount, pending: await pendingReviewCount(db) };
 }
 

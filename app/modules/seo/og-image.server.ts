@@ -5,7 +5,8 @@ import { isUploadedImageUrl, UPLOADED_IMAGE_PREFIX } from "~/modules/media/respo
 import { getStorage } from "~/modules/media/storage.server";
 import { OG_IMAGE_HEIGHT as H, OG_IMAGE_WIDTH as W } from "~/modules/seo/structured-data";
 import type { Settings } from "~/modules/settings/schemas";
-import { escapeXml } from "~/utils/xml";
+import { COLORS } from "~/styles/tokens";
+import { escapeHtml } from "~/utils/escape";
 
 /**
  * Sharing images (1200×630 PNG; social networks do not accept SVG). The default card is drawn as
@@ -62,25 +63,25 @@ export function defaultCardSvg(settings: Settings) {
   const site = settings.siteName;
   const nameY = 250;
   const nameLines = name
-    .map((l, i) => `<tspan x="96" y="${nameY + i * 84}">${escapeXml(l)}</tspan>`)
+    .map((l, i) => `<tspan x="96" y="${nameY + i * 84}">${escapeHtml(l)}</tspan>`)
     .join("");
   const titleY = nameY + (name.length - 1) * 84 + 76;
   const titleLines = title
-    .map((l, i) => `<tspan x="96" y="${titleY + i * 46}">${escapeXml(l)}</tspan>`)
+    .map((l, i) => `<tspan x="96" y="${titleY + i * 46}">${escapeHtml(l)}</tspan>`)
     .join("");
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +
     `<defs><radialGradient id="g" cx="0.85" cy="0.2" r="0.7">` +
-    `<stop offset="0" stop-color="#e3efec"/><stop offset="1" stop-color="#fbf8f3"/></radialGradient></defs>` +
+    `<stop offset="0" stop-color="${COLORS.primarySoft}"/><stop offset="1" stop-color="${COLORS.paper}"/></radialGradient></defs>` +
     `<rect width="${W}" height="${H}" fill="url(#g)"/>` +
-    `<circle cx="1060" cy="520" r="230" fill="#f2ebdf"/>` +
-    `<circle cx="1010" cy="150" r="120" fill="#e3efec"/>` +
-    `<path d="M820 630 C 900 470, 1040 430, 1200 460 L1200 630 Z" fill="#2f6f68" opacity="0.16"/>` +
-    `<path d="M900 630 C 980 540, 1090 520, 1200 540 L1200 630 Z" fill="#2f6f68" opacity="0.28"/>` +
-    `<rect x="96" y="120" width="72" height="6" rx="3" fill="#a94f2c"/>` +
-    `<text font-family="DejaVu Serif, Georgia, serif" font-size="72" font-weight="600" fill="#1f2a2e">${nameLines}</text>` +
-    `<text font-family="DejaVu Sans, Arial, sans-serif" font-size="36" fill="#2f6f68">${titleLines}</text>` +
-    `<text x="96" y="560" font-family="DejaVu Sans, Arial, sans-serif" font-size="28" fill="#56646b">${escapeXml(site)}</text>` +
+    `<circle cx="1060" cy="520" r="230" fill="${COLORS.sand}"/>` +
+    `<circle cx="1010" cy="150" r="120" fill="${COLORS.primarySoft}"/>` +
+    `<path d="M820 630 C 900 470, 1040 430, 1200 460 L1200 630 Z" fill="${COLORS.primary}" opacity="0.16"/>` +
+    `<path d="M900 630 C 980 540, 1090 520, 1200 540 L1200 630 Z" fill="${COLORS.primary}" opacity="0.28"/>` +
+    `<rect x="96" y="120" width="72" height="6" rx="3" fill="${COLORS.accent}"/>` +
+    `<text font-family="DejaVu Serif, Georgia, serif" font-size="72" font-weight="600" fill="${COLORS.ink}">${nameLines}</text>` +
+    `<text font-family="DejaVu Sans, Arial, sans-serif" font-size="36" fill="${COLORS.primary}">${titleLines}</text>` +
+    `<text x="96" y="560" font-family="DejaVu Sans, Arial, sans-serif" font-size="28" fill="${COLORS.muted}">${escapeHtml(site)}</text>` +
     `</svg>`
   );
 }
@@ -132,7 +133,7 @@ export async function articleCardPng(article: {
     return await cached(key, () =>
       sharp(input, { limitInputPixels: 40_000_000 })
         .resize(W, H, { fit: "cover", position: "attention" })
-        .flatten({ background: "#fbf8f3" })
+        .flatten({ background: COLORS.paper })
         .png()
         .toBuffer(),
     );

@@ -23,7 +23,7 @@ import {
   madridMidnight,
 } from "~/modules/accounts/audit.server";
 import { requireUser } from "~/modules/accounts/guard.server";
-import { parsePage } from "~/modules/blog/pagination";
+import { parsePage } from "~/utils/pagination";
 import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = () => [

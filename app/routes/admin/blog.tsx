@@ -27,7 +27,7 @@ import {
   setArticleVisibility,
 } from "~/modules/blog/admin.server";
 import { categoryLabel } from "~/modules/blog/categories";
-import { parsePage } from "~/modules/blog/pagination";
+import { parsePage } from "~/utils/pagination";
 import { responsiveImage } from "~/modules/media/responsive";
 import { formatShortDate, plural } from "~/utils/format";
 import { backTo, readForm } from "~/utils/form";

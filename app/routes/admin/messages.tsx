@@ -22,7 +22,7 @@ import { mailtoHref } from "~/modules/contact/mailto";
 import { ADDRESS_INVALID, looksLikeAddress, normalizeAddress } from "~/modules/privacy/address";
 import { addressFingerprint, erasePersonalData } from "~/modules/privacy/rgpd.server";
 import { outboxProblems, retryMail } from "~/modules/mail/outbox.server";
-import { parsePage } from "~/modules/blog/pagination";
+import { parsePage } from "~/utils/pagination";
 import { cn } from "~/utils/cn";
 import { plural } from "~/utils/format";
 import { formatShortDateTime } from "~/utils/format-time";

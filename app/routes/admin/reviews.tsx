@@ -22,7 +22,7 @@ import { database } from "~/context";
 import { audit } from "~/modules/accounts/audit.server";
 import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
-import { parsePage } from "~/modules/blog/pagination";
+import { parsePage } from "~/utils/pagination";
 import {
   deleteReview,
   listReviews,

@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/site/page-header";
 import { database } from "~/context";
 import { listArticles, normalizeQuery, publicCategories } from "~/modules/blog/blog.server";
 import { CATEGORY_VALUES, CATEGORIES, isCategory } from "~/modules/blog/categories";
-import { pageSlots, parsePage } from "~/modules/blog/pagination";
+import { pageSlots, parsePage } from "~/utils/pagination";
 import { cn } from "~/utils/cn";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/blog";

@@ -3,7 +3,7 @@ import { database } from "~/context";
 import { latestPublicArticles } from "~/modules/blog/blog.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
-import { escapeXml } from "~/utils/xml";
+import { escapeHtml } from "~/utils/escape";
 
 /** RSS 2.0 feed of the blog: the 20 latest public articles, each with its author (dc:creator). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -16,23 +16,23 @@ export async function loader({ context }: Route.LoaderArgs) {
       const link = `${base}/blog/${encodeURIComponent(a.slug)}`;
       const pubDate = new Date(`${a.date}T09:00:00Z`).toUTCString();
       return `    <item>
-      <title>${escapeXml(a.title)}</title>
-      <link>${escapeXml(link)}</link>
-      <guid isPermaLink="true">${escapeXml(link)}</guid>
+      <title>${escapeHtml(a.title)}</title>
+      <link>${escapeHtml(link)}</link>
+      <guid isPermaLink="true">${escapeHtml(link)}</guid>
       <pubDate>${pubDate}</pubDate>
-      <dc:creator>${escapeXml(a.author || settings.professionalName)}</dc:creator>
-      <description>${escapeXml(a.excerpt)}</description>
+      <dc:creator>${escapeHtml(a.author || settings.professionalName)}</dc:creator>
+      <description>${escapeHtml(a.excerpt)}</description>
     </item>`;
     })
     .join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel>
-    <title>${escapeXml(`Blog | ${settings.siteName}`)}</title>
-    <link>${escapeXml(`${base}/blog`)}</link>
-    <description>${escapeXml(settings.siteDescription)}</description>
+    <title>${escapeHtml(`Blog | ${settings.siteName}`)}</title>
+    <link>${escapeHtml(`${base}/blog`)}</link>
+    <description>${escapeHtml(settings.siteDescription)}</description>
     <language>es-ES</language>
-    <atom:link href="${escapeXml(`${base}/blog/rss.xml`)}" rel="self" type="application/rss+xml"/>
+    <atom:link href="${escapeHtml(`${base}/blog/rss.xml`)}" rel="self" type="application/rss+xml"/>
 ${items}
   </channel>
 </rss>

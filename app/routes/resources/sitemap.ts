@@ -1,9 +1,10 @@
 import type { Route } from "./+types/sitemap";
+import { LEGAL_PAGES } from "~/components/site/legal/pages";
 import { database } from "~/context";
 import { publicArticleDates } from "~/modules/blog/blog.server";
 import { SERVICE_SLUGS } from "~/modules/services/slugs";
 import { getEnv } from "~/utils/env.server";
-import { escapeXml } from "~/utils/xml";
+import { escapeHtml } from "~/utils/escape";
 
 const STATIC_PATHS = [
   "/",
@@ -11,10 +12,7 @@ const STATIC_PATHS = [
   ...SERVICE_SLUGS.map((s) => `/servicios/${s}`),
   "/sobre-mi",
   "/blog",
-  "/aviso-legal",
-  "/privacidad",
-  "/cookies",
-  "/uso-web",
+  ...LEGAL_PAGES.map((page) => page.path),
 ];
 
 /** Every public page and public article, articles with their last modification. */
@@ -23,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const rows = await publicArticleDates(await database(context));
   const newest = rows.reduce((max, r) => (r.updatedAt > max ? r.updatedAt : max), new Date(0));
   const entry = (path: string, lastmod?: Date) =>
-    `  <url><loc>${escapeXml(new URL(path, base).href)}</loc>${
+    `  <url><loc>${escapeHtml(new URL(path, base).href)}</loc>${
       lastmod && lastmod.getTime() > 0
         ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>`
         : ""

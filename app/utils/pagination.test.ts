@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageSlots, parsePage } from "./pagination";
+import { pageSlots, paginate, parsePage } from "./pagination";
 
 describe("pagination slots", () => {
   it("shows every page up to five", () => {
@@ -23,5 +23,19 @@ describe("pagination slots", () => {
     expect(parsePage("2")).toBe(2);
     for (const bad of ["0", "-1", "abc", "2.5", "1e3", "", "9999999"])
       expect(parsePage(bad)).toBeNull();
+  });
+});
+
+describe("paginate", () => {
+  it("counts at least one page", () => {
+    expect(paginate(0, 20)).toEqual({ page: 1, pageCount: 1, offset: 0 });
+    expect(paginate(20, 20)).toEqual({ page: 1, pageCount: 1, offset: 0 });
+    expect(paginate(21, 20, 2)).toEqual({ page: 2, pageCount: 2, offset: 20 });
+  });
+
+  it("brings a page out of range into it", () => {
+    expect(paginate(45, 20, 9)).toEqual({ page: 3, pageCount: 3, offset: 40 });
+    expect(paginate(45, 20, 0)).toEqual({ page: 1, pageCount: 3, offset: 0 });
+    expect(paginate(45, 20, -4)).toEqual({ page: 1, pageCount: 3, offset: 0 });
   });
 });

@@ -20,3 +20,13 @@ export function parsePage(raw: string | null): number | null {
   const n = Number(raw);
   return n >= 1 ? n : null;
 }
+
+/**
+ * One page of a list of `total` items, `pageSize` a page: how many pages there are (at least one),
+ * the requested page brought into that range, and how many items come before it.
+ */
+export function paginate(total: number, pageSize: number, requested = 1) {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, requested), pageCount);
+  return { page, pageCount, offset: (page - 1) * pageSize };
+}
