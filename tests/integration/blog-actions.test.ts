@@ -81,7 +81,9 @@ describe.each(DRIVERS)("blog actions by role (%s)", (driver) => {
       request: makeRequest("/admin/blog/nuevo", { cookie: cookies.editor, form: article }),
     });
     expect(again.status).toBe(409);
-    expect(again.data).toMatchObject({ errors: { slug: expect.stringContaining("Ya existe") } });
+    expect(again.data).toMatchObject({
+      fieldErrors: { slug: [expect.stringContaining("Ya existe")] },
+    });
   });
 
   it("the public page renders hostile Markdown inert", async () => {

@@ -20,17 +20,17 @@ import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import {
   ARTICLE_MESSAGES,
-  type ArticleErrors,
   type ArticleInput,
+  ArticleSchema,
   MAX_RELATED,
-  readArticle,
   suggestSlug,
-  validateArticle,
 } from "~/modules/blog/article-form";
 import { CATEGORIES, CATEGORY_VALUES } from "~/modules/blog/categories";
 import { renderMarkdown } from "~/modules/content/markdown";
 import { cn } from "~/utils/cn";
 import { notify } from "~/utils/notify";
+import type { FormFailure } from "~/utils/form";
+import { type FieldConstraints, parseWith } from "~/utils/form-schema";
 import { useFieldErrors } from "~/utils/use-field-errors";
 
 export type EditableArticle = ArticleInput;
@@ -48,9 +48,6 @@ const EMPTY: EditableArticle = {
   isPublic: true,
 };
 
-/** The error key of a posted field (the related-articles checkboxes share one message). */
-const errorKey = (name: string) => (name === "related" ? "relatedSlugs" : name);
-
 /**
  * The article form for /admin/blog/nuevo and /admin/blog/editar/{slug}: slug suggested from the
  * title, Markdown with a preview rendered exactly like the public page, image upload with alt
@@ -61,8 +58,8 @@ const errorKey = (name: string) => (name === "related" ? "relatedSlugs" : name);
 export function ArticleEditor({
   article,
   options,
-  errors: serverErrors,
-  formError: serverFormError,
+  result,
+  constraints,
   canPublish,
   professionalName,
 }: {
@@ -70,15 +67,17 @@ export function ArticleEditor({
   article?: EditableArticle;
   options: Array<{ slug: string; title: string }>;
   /** The server's answer to the last save (absent before any). */
-  errors?: ArticleErrors;
-  formError?: string | null;
+  result?: FormFailure;
+  /** Each field's HTML constraints, derived from ArticleSchema by the page's loader. */
+  constraints: Record<string, FieldConstraints>;
   canPublish: boolean;
   /** The professional named in Ajustes: a new article's author. */
   professionalName: string;
 }) {
   const editing = Boolean(article);
   const initial = article ?? { ...EMPTY, author: professionalName };
-  const fields = useFieldErrors<ArticleErrors>(serverErrors);
+  const serverErrors = result?.fieldErrors;
+  const fields = useFieldErrors(serverErrors);
   const errors = fields.errors;
   // The browser's own check found something: the last save's answer no longer describes the form.
   const [checkedHere, setCheckedHere] = useState(false);
@@ -111,7 +110,8 @@ export function ArticleEditor({
     if (navigation.state === "idle") saving.current = false;
   }, [navigation.state]);
 
-  const err = (key: keyof ArticleErrors & string) => fields.of(key);
+  const err = (key: string) => fields.of(key);
+  const maxLength = (key: string) => constraints[key]?.maxLength;
   const relatedFull = related.length >= MAX_RELATED;
   // The banner says what is left: 'revisa los campos marcados' while a field is marked; a failure
   // of the last save without marked fields (the article is gone…) until the browser checks again.
@@ -119,13 +119,15 @@ export function ArticleEditor({
     ? ARTICLE_MESSAGES.checkFields
     : checkedHere || Object.keys(serverErrors ?? {}).length > 0
       ? null
-      : serverFormError;
+      : result?.formError;
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const data = new FormData(event.currentTarget);
-    const found = validateArticle(
-      readArticle({ ...Object.fromEntries(data), related: data.getAll("related") }),
-    );
+    const verdict = parseWith(ArticleSchema, {
+      ...Object.fromEntries(data),
+      related: data.getAll("related"),
+    });
+    const found = verdict.ok ? {} : verdict.fieldErrors;
     setCheckedHere(Object.keys(found).length > 0);
     if (fields.show(found)) return;
     event.preventDefault();
@@ -160,7 +162,7 @@ export function ArticleEditor({
         onChange={(event) => {
           setDirty(true);
           const name = (event.target as Partial<HTMLInputElement>).name;
-          if (name) fields.clear(errorKey(name));
+          if (name) fields.clear(name);
         }}
         className="flex flex-col gap-6"
         aria-describedby={formError ? "error-formulario" : undefined}
@@ -185,7 +187,7 @@ export function ArticleEditor({
                 <Input
                   {...field}
                   required
-                  maxLength={200}
+                  maxLength={maxLength("title")}
                   value={title}
                   onChange={(e) => {
                     setTitle(e.target.value);
@@ -214,7 +216,7 @@ export function ArticleEditor({
                 <Input
                   {...field}
                   required
-                  maxLength={100}
+                  maxLength={maxLength("slug")}
                   value={slug}
                   autoCapitalize="none"
                   spellCheck={false}
@@ -232,7 +234,12 @@ export function ArticleEditor({
               description="Opcional. Aparece en las tarjetas del blog y en los buscadores."
             >
               {(field) => (
-                <Textarea {...field} rows={3} maxLength={500} defaultValue={initial.excerpt} />
+                <Textarea
+                  {...field}
+                  rows={3}
+                  maxLength={maxLength("excerpt")}
+                  defaultValue={initial.excerpt}
+                />
               )}
             </FormField>
 
@@ -301,7 +308,7 @@ export function ArticleEditor({
               </Tabs.Root>
               {errors.content ? (
                 <p id="content-error" role="alert" className="text-sm font-semibold text-danger">
-                  {errors.content}
+                  {err("content")?.join(" ")}
                 </p>
               ) : null}
             </div>
@@ -329,7 +336,7 @@ export function ArticleEditor({
               {(field) => (
                 <Input
                   {...field}
-                  maxLength={120}
+                  maxLength={maxLength("author")}
                   autoComplete="off"
                   defaultValue={initial.author}
                 />
@@ -357,7 +364,12 @@ export function ArticleEditor({
               description="Describe lo que se ve, para quien no pueda verla."
             >
               {(field) => (
-                <Input {...field} required maxLength={200} defaultValue={initial.imageAlt} />
+                <Input
+                  {...field}
+                  required
+                  maxLength={maxLength("imageAlt")}
+                  defaultValue={initial.imageAlt}
+                />
               )}
             </FormField>
             <div className="flex items-center justify-between gap-4 rounded-field border border-border bg-surface p-3">
@@ -374,9 +386,9 @@ export function ArticleEditor({
               <p className="text-sm text-muted" id="related-help">
                 Hasta {MAX_RELATED}. Elegidos: {related.length}.
               </p>
-              {errors.relatedSlugs ? (
+              {err("related") ? (
                 <p id="related-error" role="alert" className="text-sm font-semibold text-danger">
-                  {errors.relatedSlugs}
+                  {err("related")}
                 </p>
               ) : null}
               {/* A scrolling box must be reachable by keyboard itself (axe scrollable-region-focusable);
@@ -385,7 +397,7 @@ export function ArticleEditor({
                 // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box
                 tabIndex={canPublish ? 0 : undefined}
                 aria-label="Artículos disponibles"
-                aria-describedby={`related-help${errors.relatedSlugs ? " related-error" : ""}`}
+                aria-describedby={`related-help${err("related") ? " related-error" : ""}`}
                 className={cn(
                   "mt-2 rounded-field pr-1 focus-visible:outline-2 focus-visible:outline-primary",
                   canPublish && "max-h-72 overflow-y-auto",

@@ -2,15 +2,8 @@ import { and, asc, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { articleRedirects, articles } from "~/db/schema";
 import { getSettings } from "~/modules/settings/settings.server";
-import {
-  ARTICLE_MESSAGES,
-  type ArticleErrors,
-  isSlug,
-  MAX_RELATED,
-  readArticle,
-  todayInMadrid,
-  validateArticle,
-} from "./article-form";
+import { type FormFailure, formFailure } from "~/utils/form";
+import { ARTICLE_MESSAGES, isSlug, MAX_RELATED, parseArticle, todayInMadrid } from "./article-form";
 import { normalizeQuery, tsQuery } from "./blog.server";
 import { paginate } from "~/utils/pagination";
 
@@ -67,8 +60,7 @@ export async function articleOptions(db: Db, exceptSlug?: string) {
 }
 
 export type SaveArticleResult =
-  | { ok: true; slug: string; title: string }
-  | { ok: false; status: 400 | 404 | 409; errors: ArticleErrors; formError?: string };
+  { ok: true; slug: string; title: string } | (FormFailure & { status: 400 | 404 | 409 });
 
 /**
  * Creates an article (originalSlug absent) or updates one. A changed slug leaves a redirect
@@ -81,21 +73,23 @@ export async function saveArticle(
   raw: Record<string, unknown>,
   options: { originalSlug?: string } = {},
 ): Promise<SaveArticleResult> {
-  const input = readArticle(raw);
-  const errors = validateArticle(input);
-  if (Object.keys(errors).length > 0) return { ok: false, status: 400, errors };
+  const parsed = parseArticle(raw);
+  if (!parsed.ok) {
+    return { ...parsed, status: 400, formError: parsed.formError ?? ARTICLE_MESSAGES.checkFields };
+  }
+  const input = parsed.data;
   const { originalSlug } = options;
   const { professionalName } = await getSettings(db);
   const author = input.author && input.author !== professionalName ? input.author : null;
   if (originalSlug !== undefined && !isSlug(originalSlug)) {
-    return { ok: false, status: 404, errors: {}, formError: "Artículo no encontrado" };
+    return { ...formFailure("Artículo no encontrado"), status: 404 };
   }
   return db.transaction(async (tx) => {
     const existing = originalSlug
       ? (await tx.select().from(articles).where(eq(articles.slug, originalSlug)).for("update"))[0]
       : undefined;
     if (originalSlug && !existing) {
-      return { ok: false, status: 404, errors: {}, formError: "Artículo no encontrado" } as const;
+      return { ...formFailure("Artículo no encontrado"), status: 404 } as const;
     }
     if (input.slug !== originalSlug) {
       const [taken] = await tx
@@ -103,7 +97,10 @@ export async function saveArticle(
         .from(articles)
         .where(eq(articles.slug, input.slug));
       if (taken)
-        return { ok: false, status: 409, errors: { slug: ARTICLE_MESSAGES.slugTaken } } as const;
+        return {
+          ...formFailure(ARTICLE_MESSAGES.checkFields, { slug: [ARTICLE_MESSAGES.slugTaken] }),
+          status: 409,
+        } as const;
     }
     // Only existing articles can be related, never the article itself.
     const known = new Set(

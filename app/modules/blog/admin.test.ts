@@ -9,7 +9,7 @@ import {
   saveArticle,
   setArticleVisibility,
 } from "./admin.server";
-import { ARTICLE_MESSAGES as M, readArticle, suggestSlug, validateArticle } from "./article-form";
+import { ARTICLE_MESSAGES as M, parseArticle, suggestSlug } from "./article-form";
 import { getPublicArticle } from "./blog.server";
 import { seedArticles } from "./seed.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
@@ -26,8 +26,12 @@ const valid = {
 };
 
 describe("article form rules (docs/product.md#article-form)", () => {
-  const errors = (over: Record<string, unknown>) =>
-    validateArticle(readArticle({ ...valid, ...over }));
+  /** Each field's message (the first one, as the form shows it). */
+  const errors = (over: Record<string, unknown>) => {
+    const parsed = parseArticle({ ...valid, ...over });
+    if (parsed.ok) return {};
+    return Object.fromEntries(Object.entries(parsed.fieldErrors).map(([k, v]) => [k, v?.[0]]));
+  };
   it("gives the product's messages for each required field", () => {
     expect(errors({})).toEqual({});
     expect(errors({ title: "  " }).title).toBe(M.title);
@@ -46,10 +50,11 @@ describe("article form rules (docs/product.md#article-form)", () => {
     expect(errors({ image: "/media/../secrets.json" }).image).toBe(M.imageInvalid);
     expect(errors({ imageAlt: "" }).imageAlt).toBe(M.imageAlt);
     expect(errors({ title: "t".repeat(201) }).title).toBe(M.titleMax);
-    expect(errors({ related: ["a", "b", "c", "d", "e", "f", "g"] }).relatedSlugs).toBe(M.related);
+    expect(errors({ related: ["a", "b", "c", "d", "e", "f", "g"] }).related).toBe(M.related);
     expect(errors({ author: "a".repeat(101) }).author).toBe(M.authorMax);
     expect(errors({ author: "" })).toEqual({});
-    expect(readArticle({ ...valid, isPublic: undefined }).isPublic).toBe(false);
+    const unchecked = parseArticle({ ...valid, isPublic: undefined });
+    expect(unchecked.ok && unchecked.data.isPublic).toBe(false);
   });
   it("suggests slugs without accents, keeping ñ", () => {
     expect(suggestSlug("¿Qué es la Ansiedad?")).toBe("que-es-la-ansiedad");
@@ -57,9 +62,7 @@ describe("article form rules (docs/product.md#article-form)", () => {
     expect(suggestSlug("  Terapia   de pareja: comunicación  ")).toBe(
       "terapia-de-pareja-comunicacion",
     );
-    expect(validateArticle(readArticle({ ...valid, slug: suggestSlug("Sueño y salud") }))).toEqual(
-      {},
-    );
+    expect(errors({ slug: suggestSlug("Sueño y salud") })).toEqual({});
   });
 });
 
@@ -88,9 +91,9 @@ describe.each(DRIVERS)("blog management (%s)", (driver) => {
 
     const before = (await db.db.select().from(articles)).length;
     const taken = await saveArticle(db.db, { ...valid, slug: "duelo-como-abordarlo" });
-    expect(taken).toMatchObject({ ok: false, status: 409, errors: { slug: M.slugTaken } });
+    expect(taken).toMatchObject({ ok: false, status: 409, fieldErrors: { slug: [M.slugTaken] } });
     const invalid = await saveArticle(db.db, { ...valid, slug: "otro", title: "" });
-    expect(invalid).toMatchObject({ ok: false, status: 400, errors: { title: M.title } });
+    expect(invalid).toMatchObject({ ok: false, status: 400, fieldErrors: { title: [M.title] } });
     expect((await db.db.select().from(articles)).length).toBe(before);
   });
 

@@ -1,10 +1,9 @@
+import * as z from "zod/mini";
+import type { FormFailure } from "~/utils/form";
+import { parseWith } from "~/utils/form-schema";
 import { isCategory } from "./categories";
 
-/**
- * The article form's rules (docs/product.md#article-form), shared by the editor (messages as you
- * type) and the server (the authority). Plain code, so the admin bundle carries no validation
- * library.
- */
+/** The article form's Spanish messages (docs/product.md#article-form). */
 export const ARTICLE_MESSAGES = {
   title: "El título es requerido",
   titleMax: "El título no puede exceder 200 caracteres",
@@ -22,6 +21,7 @@ export const ARTICLE_MESSAGES = {
   imageAltMax: "El texto alternativo no puede exceder 200 caracteres",
   authorMax: "El autor no puede exceder 100 caracteres",
   related: "Elige como mucho 6 artículos relacionados",
+  invalid: "Este campo no es válido",
   saveError: "Ha ocurrido un error al guardar el artículo.",
   checkFields: "No se pudo guardar: revisa los campos marcados.",
 } as const;
@@ -49,49 +49,81 @@ export interface ArticleInput {
   relatedSlugs: string[];
   isPublic: boolean;
 }
-export type ArticleErrors = Partial<Record<keyof ArticleInput, string>>;
 
 const text = (v: unknown) => (typeof v === "string" ? v : "");
 const list = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : v ? [text(v)] : [];
 
-/** From posted fields (FormData entries: repeated `related` fields arrive as an array). */
-export function readArticle(raw: Record<string, unknown>): ArticleInput {
-  return {
-    title: text(raw.title).trim(),
-    slug: text(raw.slug).trim(),
-    category: text(raw.category),
-    excerpt: text(raw.excerpt).trim(),
+/**
+ * The article form's schema: run by the editor before sending and by the action. Posted fields
+ * are FormData entries (the repeated `related` checkboxes arrive as an array).
+ */
+export const ArticleSchema = z.object({
+  title: z
+    .string({ error: ARTICLE_MESSAGES.title })
+    .check(
+      z.trim(),
+      z.minLength(1, ARTICLE_MESSAGES.title),
+      z.maxLength(200, ARTICLE_MESSAGES.titleMax),
+    ),
+  slug: z
+    .string({ error: ARTICLE_MESSAGES.slug })
+    .check(
+      z.trim(),
+      z.minLength(1, ARTICLE_MESSAGES.slug),
+      z.maxLength(100, ARTICLE_MESSAGES.slugMax),
+      z.regex(SLUG, ARTICLE_MESSAGES.slugFormat),
+    ),
+  category: z
+    .string({ error: ARTICLE_MESSAGES.category })
+    .check(z.refine(isCategory, ARTICLE_MESSAGES.category)),
+  excerpt: z._default(
+    z
+      .string({ error: ARTICLE_MESSAGES.invalid })
+      .check(z.trim(), z.maxLength(500, ARTICLE_MESSAGES.excerptMax)),
+    "",
+  ),
+  content: z.string({ error: ARTICLE_MESSAGES.content }).check(
     // Paragraphs are separated by blank lines; line endings normalised.
-    content: text(raw.content).replace(/\r\n?/g, "\n").trim(),
-    image: text(raw.image).trim(),
-    imageAlt: text(raw.imageAlt).trim(),
-    author: text(raw.author).trim().replace(/\s+/g, " "),
-    relatedSlugs: [...new Set(list(raw.related).filter(Boolean))],
-    isPublic: raw.isPublic === "on" || raw.isPublic === "true" || raw.isPublic === true,
-  };
-}
+    z.overwrite((v) => v.replace(/\r\n?/g, "\n").trim()),
+    z.minLength(1, ARTICLE_MESSAGES.content),
+    z.maxLength(100_000, ARTICLE_MESSAGES.contentMax),
+  ),
+  image: z.string({ error: ARTICLE_MESSAGES.image }).check(
+    z.trim(),
+    z.minLength(1, ARTICLE_MESSAGES.image),
+    z.refine((v) => !v || (IMAGE.test(v) && !v.includes("..")), ARTICLE_MESSAGES.imageInvalid),
+  ),
+  imageAlt: z
+    .string({ error: ARTICLE_MESSAGES.imageAlt })
+    .check(
+      z.trim(),
+      z.minLength(1, ARTICLE_MESSAGES.imageAlt),
+      z.maxLength(200, ARTICLE_MESSAGES.imageAltMax),
+    ),
+  /** The byline as typed; empty: the professional named in Ajustes. */
+  author: z._default(
+    z.string({ error: ARTICLE_MESSAGES.invalid }).check(
+      z.overwrite((v) => v.trim().replace(/\s+/g, " ")),
+      z.maxLength(100, ARTICLE_MESSAGES.authorMax),
+    ),
+    "",
+  ),
+  related: z.pipe(
+    z.transform((v: unknown) => [...new Set(list(v).filter(Boolean))]),
+    z.array(z.string()).check(z.maxLength(MAX_RELATED, ARTICLE_MESSAGES.related)),
+  ),
+  isPublic: z.transform((v: unknown) => v === "on" || v === "true" || v === true),
+});
 
-export function validateArticle(input: ArticleInput): ArticleErrors {
-  const errors: ArticleErrors = {};
-  if (!input.title) errors.title = ARTICLE_MESSAGES.title;
-  else if (input.title.length > 200) errors.title = ARTICLE_MESSAGES.titleMax;
-  if (!input.slug) errors.slug = ARTICLE_MESSAGES.slug;
-  else if (input.slug.length > 100) errors.slug = ARTICLE_MESSAGES.slugMax;
-  else if (!SLUG.test(input.slug)) errors.slug = ARTICLE_MESSAGES.slugFormat;
-  if (!isCategory(input.category)) errors.category = ARTICLE_MESSAGES.category;
-  if (input.excerpt.length > 500) errors.excerpt = ARTICLE_MESSAGES.excerptMax;
-  if (!input.content) errors.content = ARTICLE_MESSAGES.content;
-  else if (input.content.length > 100_000) errors.content = ARTICLE_MESSAGES.contentMax;
-  if (!input.image) errors.image = ARTICLE_MESSAGES.image;
-  else if (!IMAGE.test(input.image) || input.image.includes("..")) {
-    errors.image = ARTICLE_MESSAGES.imageInvalid;
-  }
-  if (!input.imageAlt) errors.imageAlt = ARTICLE_MESSAGES.imageAlt;
-  else if (input.imageAlt.length > 200) errors.imageAlt = ARTICLE_MESSAGES.imageAltMax;
-  if (input.author.length > 100) errors.author = ARTICLE_MESSAGES.authorMax;
-  if (input.relatedSlugs.length > MAX_RELATED) errors.relatedSlugs = ARTICLE_MESSAGES.related;
-  return errors;
+/** The posted article read by its schema, as the module stores it. */
+export function parseArticle(
+  raw: Record<string, unknown>,
+): { ok: true; data: ArticleInput } | FormFailure {
+  const parsed = parseWith(ArticleSchema, raw);
+  if (!parsed.ok) return parsed;
+  const { related, ...rest } = parsed.data;
+  return { ok: true, data: { ...rest, relatedSlugs: related } };
 }
 
 /** A URL slug from a title: lower case, accents removed (ñ kept), words joined by hyphens. */

@@ -7,10 +7,12 @@ import { audit } from "~/modules/accounts/audit.server";
 import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import { articleOptions, getArticle, saveArticle } from "~/modules/blog/admin.server";
-import { ARTICLE_MESSAGES } from "~/modules/blog/article-form";
+import { ArticleSchema } from "~/modules/blog/article-form";
 import { getSettings } from "~/modules/settings/settings.server";
 import { readForm } from "~/utils/form";
 import { redirectWithToast } from "~/utils/toast.server";
+import { failure } from "~/utils/action.server";
+import { htmlConstraints } from "~/utils/form-schema";
 import type { Route } from "./+types/blog-edit";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
@@ -39,6 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     options: await articleOptions(db, article.slug),
     canPublish: can(user.role, "articles.publish"),
+    constraints: htmlConstraints(ArticleSchema),
     professionalName,
   };
 }
@@ -52,12 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     { ...Object.fromEntries(form), related: form.getAll("related") },
     { originalSlug: params.slug },
   );
-  if (!result.ok) {
-    return data(
-      { errors: result.errors, formError: result.formError ?? ARTICLE_MESSAGES.checkFields },
-      { status: result.status },
-    );
-  }
+  if (!result.ok) return failure(result);
   await audit(db, {
     action: "article_updated",
     actor: user,
@@ -81,8 +79,8 @@ export default function EditArticlePage({ loaderData, actionData }: Route.Compon
       options={loaderData.options}
       canPublish={loaderData.canPublish}
       professionalName={loaderData.professionalName}
-      errors={actionData?.errors}
-      formError={actionData?.formError}
+      result={actionData}
+      constraints={loaderData.constraints}
     />
   );
 }

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { ArticleEditor } from "~/components/admin/article-editor";
 import { database } from "~/context";
@@ -8,9 +7,11 @@ import { can } from "~/modules/accounts/roles";
 import { articleOptions, saveArticle } from "~/modules/blog/admin.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { useSaveErrorToast } from "~/components/admin/use-save-error-toast";
-import { ARTICLE_MESSAGES } from "~/modules/blog/article-form";
+import { ArticleSchema } from "~/modules/blog/article-form";
 import { readForm } from "~/utils/form";
 import { redirectWithToast } from "~/utils/toast.server";
+import { failure } from "~/utils/action.server";
+import { htmlConstraints } from "~/utils/form-schema";
 import type { Route } from "./+types/blog-new";
 
 export const meta: Route.MetaFunction = () => [
@@ -25,6 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     options: await articleOptions(db),
     canPublish: can(user.role, "articles.publish"),
+    constraints: htmlConstraints(ArticleSchema),
     professionalName: (await getSettings(db)).professionalName,
   };
 }
@@ -37,12 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ...Object.fromEntries(form),
     related: form.getAll("related"),
   });
-  if (!result.ok) {
-    return data(
-      { errors: result.errors, formError: result.formError ?? ARTICLE_MESSAGES.checkFields },
-      { status: result.status },
-    );
-  }
+  if (!result.ok) return failure(result);
   await audit(db, {
     action: "article_created",
     actor: user,
@@ -59,8 +56,8 @@ export default function NewArticlePage({ loaderData, actionData }: Route.Compone
       options={loaderData.options}
       canPublish={loaderData.canPublish}
       professionalName={loaderData.professionalName}
-      errors={actionData?.errors}
-      formError={actionData?.formError}
+      result={actionData}
+      constraints={loaderData.constraints}
     />
   );
 }
