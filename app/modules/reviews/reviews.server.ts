@@ -10,13 +10,7 @@ import { getEnv } from "~/utils/env.server";
 import seed from "../../../content/reviews/reviews.json";
 import { type FormFailure, formFailure } from "~/utils/form";
 import { parseWith } from "~/utils/form-schema";
-import {
-  readReview,
-  REVIEW_MESSAGES,
-  type ReviewErrors,
-  ReviewSchema,
-  validateReview,
-} from "./schema";
+import { ratingOf, REVIEW_MESSAGES, ReviewAdminSchema, ReviewSchema } from "./schema";
 import { paginate } from "~/utils/pagination";
 
 export type Review = typeof reviews.$inferSelect;
@@ -108,7 +102,7 @@ export async function submitReview(
   const input = {
     ...parsed.data,
     role: parsed.data.role ?? "",
-    rating: Number(parsed.data.rating || 5),
+    rating: ratingOf(parsed.data.rating),
   };
   const limited = await hitRateLimit(
     db,
@@ -211,9 +205,7 @@ export async function pendingReviewCount(db: Db) {
   return row?.n ?? 0;
 }
 
-export type SaveResult =
-  | { ok: true; id: number }
-  | { ok: false; status: 400 | 404; errors: ReviewErrors; formError?: string };
+export type SaveResult = { ok: true; id: number } | (FormFailure & { status: 400 | 404 });
 
 /** Staff create or edit a review (admin rules: no consent checkbox, isPublished chosen). */
 export async function saveReview(
@@ -221,18 +213,10 @@ export async function saveReview(
   raw: Record<string, unknown>,
   id?: number,
 ): Promise<SaveResult> {
-  const input = readReview(raw);
-  const errors = validateReview(input, { admin: true });
-  if (Object.keys(errors).length > 0) return { ok: false, status: 400, errors };
-  const isPublished =
-    raw.isPublished === true || raw.isPublished === "on" || raw.isPublished === "true";
-  const values = {
-    name: input.name,
-    role: input.role,
-    content: input.content,
-    rating: input.rating,
-    isPublished,
-  };
+  const parsed = parseWith(ReviewAdminSchema, raw);
+  if (!parsed.ok) return { ...parsed, status: 400 };
+  const { name, role, content, rating, isPublished } = parsed.data;
+  const values = { name, role: role ?? "", content, rating: ratingOf(rating), isPublished };
   if (id === undefined) {
     const [row] = await db.insert(reviews).values(values).returning({ id: reviews.id });
     return { ok: true, id: row!.id };
@@ -242,8 +226,7 @@ export async function saveReview(
     .set({ ...values, updatedAt: new Date() })
     .where(eq(reviews.id, id))
     .returning({ id: reviews.id });
-  if (!row)
-    return { ok: false, status: 404, errors: {}, formError: `Reseña con ID ${id} no encontrada` };
+  if (!row) return { ...formFailure(`Reseña con ID ${id} no encontrada`), status: 404 };
   return { ok: true, id: row.id };
 }
 

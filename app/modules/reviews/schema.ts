@@ -1,9 +1,9 @@
 import * as z from "zod/mini";
 
 /**
- * The review forms' rules and Spanish messages (docs/product.md#review-forms; consent:
- * docs/decisions/009-contact-messages-and-reviews.md): plain code shared by the browser and the
- * server.
+ * The review forms' schemas and Spanish messages (docs/product.md#review-forms; consent:
+ * docs/decisions/009-contact-messages-and-reviews.md): zod/mini, run by the browser before
+ * sending and by the action.
  */
 export const REVIEW_MESSAGES = {
   nameMin: "El nombre debe tener al menos 2 caracteres.",
@@ -64,47 +64,24 @@ export const ReviewSchema = z.object({
 /** The fields in the form's order (where focus goes when several need fixing). */
 export const REVIEW_FIELDS = ["name", "role", "rating", "content", "consent"] as const;
 
-export interface ReviewInput {
-  name: string;
-  role: string;
-  content: string;
-  rating: number;
-  consent: boolean;
-}
-export type ReviewErrors = Partial<Record<keyof ReviewInput, string>>;
+/**
+ * A review as staff write it (the dialog in /admin/resenas): the visitor's fields without the
+ * consent checkbox, with their own message for a short text and the 'Publicada' switch.
+ */
+export const ReviewAdminSchema = z.object({
+  name: ReviewSchema.shape.name,
+  role: ReviewSchema.shape.role,
+  rating: ReviewSchema.shape.rating,
+  content: z
+    .string({ error: REVIEW_MESSAGES.adminContentMin })
+    .check(
+      z.trim(),
+      noNul,
+      z.minLength(10, REVIEW_MESSAGES.adminContentMin),
+      z.maxLength(REVIEW_LIMITS.content, REVIEW_MESSAGES.contentMax),
+    ),
+  isPublished: z.transform((v: unknown) => v === true || v === "on" || v === "true"),
+});
 
-export function readReview(raw: Record<string, unknown>): ReviewInput {
-  const str = (v: unknown) => (typeof v === "string" ? v.trim() : "");
-  const ratingRaw = raw.rating;
-  const rating =
-    ratingRaw === undefined || ratingRaw === null || ratingRaw === "" ? 5 : Number(ratingRaw);
-  return {
-    name: str(raw.name),
-    role: str(raw.role),
-    content: str(raw.content),
-    rating,
-    consent: raw.consent === true || raw.consent === "on" || raw.consent === "true",
-  };
-}
-
-export function validateReview(
-  input: ReviewInput,
-  options: { admin?: boolean } = {},
-): ReviewErrors {
-  const errors: ReviewErrors = {};
-  if (input.name.length < 2) errors.name = REVIEW_MESSAGES.nameMin;
-  else if (input.name.length > REVIEW_LIMITS.name) errors.name = REVIEW_MESSAGES.nameMax;
-  if (input.role.length > REVIEW_LIMITS.role) errors.role = REVIEW_MESSAGES.roleMax;
-  if (input.content.length < 10) {
-    errors.content = options.admin ? REVIEW_MESSAGES.adminContentMin : REVIEW_MESSAGES.contentMin;
-  } else if (input.content.length > REVIEW_LIMITS.content)
-    errors.content = REVIEW_MESSAGES.contentMax;
-  if (!Number.isInteger(input.rating) || input.rating < 1 || input.rating > 5) {
-    errors.rating = REVIEW_MESSAGES.rating;
-  }
-  if (!options.admin && !input.consent) errors.consent = REVIEW_MESSAGES.consent;
-  for (const key of ["name", "role", "content"] as const) {
-    if (input[key].includes("\u0000")) errors[key] = REVIEW_MESSAGES.invalidCharacters;
-  }
-  return errors;
-}
+/** The stored rating: the one chosen, or five stars when none was sent. */
+export const ratingOf = (chosen: string | undefined) => Number(chosen || 5);

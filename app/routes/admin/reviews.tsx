@@ -1,6 +1,6 @@
 import { Bell, Pencil, Plus, RefreshCw, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Stars } from "~/components/site/stars";
@@ -32,7 +32,9 @@ import {
   type StatusFilter,
 } from "~/modules/reviews/reviews.server";
 import { markReviewsSeen } from "~/modules/reviews/live.server";
-import { readReview, type ReviewErrors, validateReview } from "~/modules/reviews/schema";
+import { ReviewAdminSchema } from "~/modules/reviews/schema";
+import { failure } from "~/utils/action.server";
+import { htmlConstraints, parseWith } from "~/utils/form-schema";
 import { cn } from "~/utils/cn";
 import { plural } from "~/utils/format";
 import { formatDay } from "~/utils/format-time";
@@ -83,6 +85,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       status,
       canModerate,
       moderator: can(user.role, "reviews.readUnpublished"),
+      constraints: htmlConstraints(ReviewAdminSchema),
       loadError: null,
     };
   } catch (err) {
@@ -97,6 +100,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       status,
       canModerate,
       moderator: can(user.role, "reviews.readUnpublished"),
+      constraints: htmlConstraints(ReviewAdminSchema),
       loadError: "la base de datos no respondió. Inténtalo de nuevo en unos segundos.",
     };
   }
@@ -108,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "seen") {
     // Clearing one's own new-review notice: any signed-in person, by POST only.
     await markReviewsSeen(await database(context), viewer.id);
-    if (form.get("auto") === "1") return data({ formError: "", errors: {} as ReviewErrors });
+    if (form.get("auto") === "1") return { ok: true as const };
     return redirectWithToast(backTo("/admin/resenas", form.get("back")), {
       title: "Reseñas marcadas como vistas",
     });
@@ -122,10 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "toggle") {
     const publish = form.get("publish") === "1";
     if (id === null || !(await setReviewPublished(db, id, publish))) {
-      return data(
-        { formError: "No se pudo cambiar el estado de publicación", errors: {} },
-        { status: 404 },
-      );
+      return failure({ status: 404, formError: "No se pudo cambiar el estado de publicación" });
     }
     await audit(db, {
       action: publish ? "review_published" : "review_unpublished",
@@ -139,26 +140,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "delete") {
     if (id === null || !(await deleteReview(db, id))) {
-      return data({ formError: "No se pudo eliminar la reseña", errors: {} }, { status: 404 });
+      return failure({ status: 404, formError: "No se pudo eliminar la reseña" });
     }
     await audit(db, { action: "review_deleted", actor: user, target: String(id), ip });
     return redirectWithToast(back, { title: "Reseña eliminada correctamente" });
   }
   if (intent === "save") {
     if (form.get("id") && id === null) {
-      return data({ formError: "Reseña no encontrada", errors: {} }, { status: 404 });
+      return failure({ status: 404, formError: "Reseña no encontrada" });
     }
     const editing = id ?? undefined;
     const result = await saveReview(db, Object.fromEntries(form), editing);
-    if (!result.ok) {
-      return data(
-        {
-          formError: result.formError ?? "Ha ocurrido un error al guardar la reseña.",
-          errors: result.errors,
-        },
-        { status: result.status },
-      );
-    }
+    if (!result.ok) return failure(result);
     // Never the review's text (it may speak of someone's health): its id only.
     await audit(db, {
       action: editing ? "review_updated" : "review_created",
@@ -170,7 +163,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       title: editing ? "Reseña actualizada correctamente" : "Reseña creada correctamente",
     });
   }
-  return data({ formError: "Acción no válida", errors: {} }, { status: 400 });
+  return failure({ status: 400, formError: "Acción no válida" });
 }
 
 type Row = Route.ComponentProps["loaderData"]["items"][number];
@@ -178,8 +171,18 @@ const REFRESH_MS = 30_000;
 const REFRESH_LOCK_MS = 1500;
 
 export default function ReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, pending, status, canModerate, moderator, loadError } =
-    loaderData;
+  const {
+    items,
+    total,
+    page,
+    pageCount,
+    pending,
+    status,
+    canModerate,
+    moderator,
+    loadError,
+    constraints,
+  } = loaderData;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   // Opening the page clears the new-review notice, by a POST once it is shown (never by the GET).
@@ -191,10 +194,8 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
   const [editing, setEditing] = useState<Row | "new" | null>(null);
   const [locked, setLocked] = useState(false);
   // The dialog's form: checked in the browser with the server's rules and messages (noValidate).
-  const fields = useFieldErrors<ReviewErrors>(
-    actionData?.errors,
-    editing === "new" ? "new" : editing?.id,
-  );
+  const failed = actionData?.ok === false ? actionData : undefined;
+  const fields = useFieldErrors(failed?.fieldErrors, editing === "new" ? "new" : editing?.id);
   // Changing filter or page loads the list again: say so where the list is.
   const listLoading =
     navigation.state === "loading" && navigation.location.pathname === "/admin/resenas";
@@ -265,9 +266,9 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
           <EnableNotificationsButton />
         </div>
       </div>
-      {actionData?.formError && !editing ? (
+      {failed?.formError && !editing ? (
         <p role="alert" className="rounded-field bg-danger-soft p-3 text-danger">
-          {actionData.formError}
+          {failed.formError}
         </p>
       ) : null}
       <nav aria-label="Filtrar por estado">
@@ -405,7 +406,8 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
               onChange={fields.clearOnChange}
               onSubmit={(event) => {
                 const raw = Object.fromEntries(new FormData(event.currentTarget));
-                if (!fields.show(validateReview(readReview(raw), { admin: true }))) {
+                const verdict = parseWith(ReviewAdminSchema, raw);
+                if (!fields.show(verdict.ok ? {} : verdict.fieldErrors)) {
                   event.preventDefault();
                 }
               }}
@@ -415,9 +417,9 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
               <input type="hidden" name="intent" value="save" />
               <input type="hidden" name="back" value={back} />
               {editing !== "new" ? <input type="hidden" name="id" value={editing.id} /> : null}
-              {actionData?.formError ? (
+              {failed?.formError ? (
                 <p role="alert" className="text-danger">
-                  {actionData.formError}
+                  {failed.formError}
                 </p>
               ) : null}
               <FormField label="Nombre" name="name" required errors={fields.of("name")}>
@@ -426,13 +428,18 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
                     {...field}
                     required
                     aria-required
+                    maxLength={constraints.name?.maxLength}
                     defaultValue={editing === "new" ? "" : editing.name}
                   />
                 )}
               </FormField>
               <FormField label="Servicio" name="role" errors={fields.of("role")}>
                 {(field) => (
-                  <Input {...field} defaultValue={editing === "new" ? "" : editing.role} />
+                  <Input
+                    {...field}
+                    maxLength={constraints.role?.maxLength}
+                    defaultValue={editing === "new" ? "" : editing.role}
+                  />
                 )}
               </FormField>
               <FormField label="Reseña" name="content" required errors={fields.of("content")}>
@@ -442,6 +449,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
                     required
                     aria-required
                     rows={5}
+                    maxLength={constraints.content?.maxLength}
                     defaultValue={editing === "new" ? "" : editing.content}
                   />
                 )}
