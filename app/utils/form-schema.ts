@@ -4,7 +4,8 @@ import type { FieldErrors, FormFailure } from "./form";
 /**
  * A form's values read by its schema (docs/decisions/006-one-schema-per-form.md): the same call
  * in the browser, before sending, and in the action. Each field gets its first message (the one
- * the person should fix first); messages without a field become the form-wide message.
+ * the person should fix first), under its path (`portrait.alt`); messages without a field become
+ * the form-wide message.
  */
 export function parseWith<S extends $ZodType>(
   schema: S,
@@ -15,9 +16,10 @@ export function parseWith<S extends $ZodType>(
   const fieldErrors: FieldErrors = {};
   let formError: string | null = null;
   for (const issue of result.error.issues) {
-    const name = issue.path[0];
-    if (name === undefined) formError ??= issue.message;
-    else fieldErrors[String(name)] ??= [issue.message];
+    // A nested field is named by its path, as the form names it: `portrait.alt`.
+    const name = issue.path.map(String).join(".");
+    if (name === "") formError ??= issue.message;
+    else fieldErrors[name] ??= [issue.message];
   }
   return { ok: false, formError, fieldErrors };
 }

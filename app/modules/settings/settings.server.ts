@@ -3,7 +3,8 @@ import type { RouterContextProvider } from "react-router";
 import { database } from "~/context";
 import type { Db } from "~/db/client.server";
 import { settings } from "~/db/schema";
-import { fieldErrors } from "~/utils/form";
+import type { FormFailure } from "~/utils/form";
+import { parseWith } from "~/utils/form-schema";
 import { type Settings, SettingsSchema, settingsFromStored } from "./schemas";
 
 const perRequest = new WeakMap<object, Promise<Settings>>();
@@ -27,13 +28,12 @@ export async function getSettings(db: Db): Promise<Settings> {
   return settingsFromStored(row?.data);
 }
 
-export type UpdateResult =
-  { ok: true; settings: Settings } | { ok: false; errors: Record<string, string[]> };
+export type UpdateResult = { ok: true; settings: Settings } | FormFailure;
 
 /** Validates the whole record and saves it; nothing is written when any field is invalid. */
 export async function updateSettings(db: Db, input: unknown): Promise<UpdateResult> {
-  const parsed = SettingsSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  const parsed = parseWith(SettingsSchema, input);
+  if (!parsed.ok) return parsed;
   await db
     .insert(settings)
     .values({ id: 1, data: parsed.data })

@@ -196,7 +196,8 @@ describe.each(DRIVERS)("settings in the database (%s)", (driver) => {
     const result = await updateSettings(db.db, { ...before, siteName: "x".repeat(81) });
     expect(result).toEqual({
       ok: false,
-      errors: { siteName: ["El nombre del sitio no puede exceder 80 caracteres"] },
+      formError: null,
+      fieldErrors: { siteName: ["El nombre del sitio no puede exceder 80 caracteres"] },
     });
     expect(await getSettings(db.db)).toEqual(before);
   });

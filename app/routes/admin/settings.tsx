@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { ImageUpload } from "~/components/admin/image-upload";
 import { PublicationsFields } from "~/components/admin/publications-fields";
@@ -13,12 +13,15 @@ import { database } from "~/context";
 import { audit } from "~/modules/accounts/audit.server";
 import { clientInfo, requireRecentAuth, requireUser } from "~/modules/accounts/guard.server";
 import { SETTINGS_SECTIONS, settingsFromForm } from "~/modules/settings/form";
-import { isPlaceholder } from "~/modules/settings/schemas";
+import { isPlaceholder, SettingsSchema } from "~/modules/settings/schemas";
 import { SOCIAL_LABELS, SOCIAL_NETWORKS } from "~/modules/settings/social";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/settings";
 import { readForm } from "~/utils/form";
+import { failure } from "~/utils/action.server";
+import { parseWith } from "~/utils/form-schema";
+import { useFieldErrors } from "~/utils/use-field-errors";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Ajustes | Área de Gestión" },
@@ -40,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = await database(context);
   const before = await getSettings(db);
   const result = await updateSettings(db, settingsFromForm(await readForm(request)));
-  if (!result.ok) return data({ errors: result.errors }, { status: 400 });
+  if (!result.ok) return failure({ ...result, status: 400 });
   const changed = Object.keys(result.settings).filter(
     (k) =>
       JSON.stringify(result.settings[k as keyof typeof before]) !==
@@ -68,7 +71,15 @@ const INPUT_TYPES: Record<string, string> = {
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, placeholders } = loaderData;
-  const errors: Record<string, string[] | undefined> = actionData?.errors ?? {};
+  // Checked in the browser by the action's schema before sending (noValidate: Spanish messages,
+  // never the browser's bubbles); the server's answer shows the same way.
+  const fields = useFieldErrors(actionData?.fieldErrors);
+  const errors = fields.errors;
+  const marked = Object.values(errors).filter((m) => m?.length).length;
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const verdict = parseWith(SettingsSchema, settingsFromForm(new FormData(event.currentTarget)));
+    if (!fields.show(verdict.ok ? {} : verdict.fieldErrors)) event.preventDefault();
+  };
   const saving = useNavigation().state === "submitting";
   const [uploading, setUploading] = useState(false);
   const example = (
@@ -86,12 +97,19 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           valor de ejemplo, la web pública no lo muestra.
         </p>
       </div>
-      {Object.keys(errors).length > 0 ? (
+      {marked > 0 ? (
         <p role="alert" className="rounded-field bg-danger-soft p-3 text-danger">
-          Revisa los campos marcados: hay {Object.keys(errors).length} con errores.
+          Revisa los campos marcados: hay {marked} con errores.
         </p>
       ) : null}
-      <Form method="post" className="flex flex-col gap-8">
+      <Form
+        ref={fields.formRef}
+        method="post"
+        noValidate
+        onChange={fields.clearOnChange}
+        onSubmit={onSubmit}
+        className="flex flex-col gap-8"
+      >
         {SETTINGS_SECTIONS.map((section) => (
           <fieldset
             key={section.title}
