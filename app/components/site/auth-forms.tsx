@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { useEffect, useRef, useState } from "react";
-import { PASSWORD_MIN } from "~/modules/accounts/messages";
+import { PASSWORD_MIN, SIGN_IN_PASSWORD_MAX } from "~/modules/accounts/messages";
 import type { FormFailure } from "~/utils/form";
 import type { FieldConstraints } from "~/utils/form-schema";
 import { useFieldErrors } from "~/utils/use-field-errors";
@@ -130,6 +130,27 @@ export function AccountField({
   return (
     <FormField label={label} name={name} required errors={errors} description={description}>
       {(field) => <Input {...field} {...input} required aria-required />}
+    </FormField>
+  );
+}
+
+/**
+ * The person's current password (confirming who they are). Its limit is the sign-in one: an older
+ * account's password may be longer than a new one may be.
+ */
+export function CurrentPasswordField({ errors, id }: { errors?: string[]; id?: string }) {
+  return (
+    <FormField label="Contraseña" id={id} name="password" required errors={errors}>
+      {(field) => (
+        <Input
+          {...field}
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-required
+          maxLength={SIGN_IN_PASSWORD_MAX}
+        />
+      )}
     </FormField>
   );
 }

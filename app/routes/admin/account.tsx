@@ -38,6 +38,7 @@ import { formatShortDateTime } from "~/utils/format-time";
 import { redirectWithToast } from "~/utils/toast.server";
 import { failure } from "~/utils/action.server";
 import type { FormResult } from "~/utils/form";
+import { CurrentPasswordField } from "~/components/site/auth-forms";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [
@@ -172,23 +173,7 @@ function PasswordForm({
   return (
     <Form method="post" className="flex flex-col gap-3 sm:max-w-sm">
       <input type="hidden" name="intent" value={intent} />
-      <FormField
-        label="Contraseña"
-        id={`${intent}-password`}
-        name="password"
-        required
-        errors={errors}
-      >
-        {(field) => (
-          <Input
-            {...field}
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={128}
-          />
-        )}
-      </FormField>
+      <CurrentPasswordField id={`${intent}-password`} errors={errors} />
       <Button type="submit" variant={variant} disabled={navigation.state === "submitting"}>
         {label}
       </Button>

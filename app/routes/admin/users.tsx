@@ -1,5 +1,5 @@
 import { Check, KeyRound, Trash2, UserPlus, X } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Badge } from "~/components/ui/badge";
@@ -20,7 +20,6 @@ import { database } from "~/context";
 import {
   approveUser,
   changeRole,
-  type Failure,
   inviteUser,
   listUsers,
   removalBlocker,
@@ -33,6 +32,10 @@ import { formatShortDateTime } from "~/utils/format-time";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/users";
 import { readForm } from "~/utils/form";
+import { InviteSchema } from "~/modules/accounts/schemas";
+import { failure } from "~/utils/action.server";
+import { htmlConstraints, parseWith } from "~/utils/form-schema";
+import { useFieldErrors } from "~/utils/use-field-errors";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Usuarios | Área de Gestión" },
@@ -52,14 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
       blocker: removalBlocker(me.id, u, administrators),
     })),
+    inviteConstraints: htmlConstraints(InviteSchema),
   };
-}
-
-function fail(result: Failure) {
-  return data(
-    { formError: result.formError ?? null, fieldErrors: result.fieldErrors ?? {} },
-    { status: result.status },
-  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -74,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "reset-2fa") {
     const result = await resetTwoFactor(db, me, form.get("userId"), info);
-    if (!result.ok) return fail(result);
+    if (!result.ok) return failure(result);
     return redirectWithToast("/admin/usuarios", {
       title: "Verificación en dos pasos restablecida",
       description: `Se han cerrado las sesiones de ${result.email}; deberá activarla de nuevo al entrar.`,
@@ -82,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "role") {
     const result = await changeRole(db, me, form.get("userId"), form.get("role"), info);
-    if (!result.ok) return fail(result);
+    if (!result.ok) return failure(result);
     return redirectWithToast("/admin/usuarios", {
       title: "Rol actualizado",
       description: "La persona deberá iniciar sesión de nuevo.",
@@ -90,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "approve") {
     const result = await approveUser(db, me, form.get("userId"), info);
-    if (!result.ok) return fail(result);
+    if (!result.ok) return failure(result);
     return redirectWithToast("/admin/usuarios", {
       title: "Cuenta aprobada",
       description: `${result.email} ya puede iniciar sesión.`,
@@ -98,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "remove") {
     const result = await removeUser(db, me, form.get("userId"), info);
-    if (!result.ok) return fail(result);
+    if (!result.ok) return failure(result);
     return redirectWithToast("/admin/usuarios", { title: "Usuario eliminado" });
   }
   if (intent === "invite") {
@@ -108,19 +105,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       { name: form.get("name"), email: form.get("email"), role: form.get("role") },
       info,
     );
-    if (!result.ok) return fail(result);
+    if (!result.ok) return failure(result);
     return redirectWithToast("/admin/usuarios", {
       title: "Invitación enviada",
       description: `Hemos enviado a ${result.email} un enlace para elegir su contraseña.`,
     });
   }
-  return data({ formError: "Acción no válida", fieldErrors: {} }, { status: 400 });
+  return failure({ status: 400, formError: "Acción no válida" });
 }
 
 export default function UsersPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const errors: Record<string, string[] | undefined> = actionData?.fieldErrors ?? {};
+  // The invitation is checked in the browser by the action's schema before it is sent.
+  const invite = useFieldErrors(actionData?.fieldErrors);
+  const errors = invite.errors;
+  const limits = loaderData.inviteConstraints;
   return (
     <div className="flex flex-col gap-8">
       <div>
@@ -283,13 +283,28 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
           <CardTitle as="h2">Invitar a una persona del equipo</CardTitle>
         </CardHeader>
         <CardContent>
-          <Form method="post" className="grid gap-4 sm:grid-cols-2">
+          <Form
+            ref={invite.formRef}
+            method="post"
+            noValidate
+            onChange={invite.clearOnChange}
+            onSubmit={(event) => {
+              const values = Object.fromEntries(new FormData(event.currentTarget));
+              const verdict = parseWith(InviteSchema, values);
+              if (!invite.show(verdict.ok ? {} : verdict.fieldErrors)) event.preventDefault();
+            }}
+            className="grid gap-4 sm:grid-cols-2"
+          >
             <input type="hidden" name="intent" value="invite" />
             <FormField label="Nombre" name="name" required errors={errors.name}>
-              {(field) => <Input {...field} required maxLength={100} autoComplete="off" />}
+              {(field) => (
+                <Input {...field} required maxLength={limits.name?.maxLength} autoComplete="off" />
+              )}
             </FormField>
             <FormField label="Email" name="email" required errors={errors.email}>
-              {(field) => <Input {...field} type="email" required maxLength={254} />}
+              {(field) => (
+                <Input {...field} type="email" required maxLength={limits.email?.maxLength} />
+              )}
             </FormField>
             <FormField label="Rol" name="role" required errors={errors.role}>
               {(field) => (

@@ -1,6 +1,6 @@
 import { Form, redirect, useNavigation } from "react-router";
 import {
-  AccountField,
+  CurrentPasswordField,
   AppCodeField,
   AuthError,
   useAccountForm,
@@ -68,14 +68,7 @@ export default function ReauthPage({ loaderData, actionData }: Route.ComponentPr
       <Form method="post" className="mt-6 flex flex-col gap-4" {...formProps}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <AuthError message={formError} />
-        <AccountField
-          label="Contraseña"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          maxLength={128}
-          errors={errorsOf("password")}
-        />
+        <CurrentPasswordField errors={errorsOf("password")} />
         {loaderData.needsCode ? <AppCodeField errors={errorsOf("code")} /> : null}
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Comprobando…" : "Confirmar"}
