@@ -37,6 +37,23 @@ describe("the form contract", () => {
     });
   }
 
+  it("names nested fields by their path, and a list's fields whatever the row", () => {
+    const schema = z.object({
+      portrait: z.object({ alt: z.string().max(200) }),
+      publications: z.array(z.object({ title: z.string().max(120) })),
+    });
+    expect(htmlConstraints(schema)).toEqual({
+      "portrait.alt": { required: true, maxLength: 220 },
+      "publications.title": { required: true, maxLength: 140 },
+    });
+    expect(
+      parseWith(schema, { portrait: { alt: 1 }, publications: [{ title: "x".repeat(121) }] }),
+    ).toMatchObject({ fieldErrors: { "portrait.alt": [expect.any(String)] } });
+    expect(
+      parseWith(schema, { portrait: { alt: "" }, publications: [{ title: "x".repeat(121) }] }),
+    ).toMatchObject({ fieldErrors: { "publications.0.title": [expect.any(String)] } });
+  });
+
   it("a message that belongs to no field is the form's", () => {
     const schema = z
       .object({ a: z.string(), b: z.string() })

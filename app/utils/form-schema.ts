@@ -36,19 +36,38 @@ export interface FieldConstraints {
  * be, instead of the browser silently cutting the visitor's text.
  */
 export function htmlConstraints(schema: $ZodType): Record<string, FieldConstraints> {
-  const json = toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
-    properties?: Record<string, { minLength?: number; maxLength?: number }>;
-    required?: string[];
-  };
   const out: Record<string, FieldConstraints> = {};
+  collect(toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonObject, "", out);
+  return out;
+}
+
+interface JsonObject {
+  type?: string;
+  properties?: Record<string, JsonObject>;
+  items?: JsonObject;
+  required?: string[];
+  minLength?: number;
+  maxLength?: number;
+}
+
+/**
+ * A nested object's fields are named by their path (`portrait.alt`); a list's by the list and
+ * the field, whatever the row (`publications.title` for `publications.0.title`).
+ */
+function collect(json: JsonObject, prefix: string, out: Record<string, FieldConstraints>) {
   for (const [name, property] of Object.entries(json.properties ?? {})) {
+    const path = prefix + name;
+    const rows = property.type === "array" ? property.items : undefined;
+    if (property.properties || rows?.properties) {
+      collect(rows ?? property, `${path}.`, out);
+      continue;
+    }
     const field: FieldConstraints = {};
     if (json.required?.includes(name)) field.required = true;
     if (property.minLength !== undefined) field.minLength = property.minLength;
     if (property.maxLength !== undefined) {
       field.maxLength = property.maxLength + Math.max(20, Math.ceil(property.maxLength * 0.05));
     }
-    out[name] = field;
+    out[path] = field;
   }
-  return out;
 }

@@ -18,9 +18,12 @@ const LABELS: Record<(typeof PUBLICATION_FIELDS)[number], string> = {
 export function PublicationsFields({
   publications,
   errors,
+  maxLength,
 }: {
   publications: Settings["publications"];
   errors: Record<string, string[] | undefined>;
+  /** A field's limit from SettingsSchema (`publications.title` for every row's title). */
+  maxLength: (name: string) => number | undefined;
 }) {
   return (
     <fieldset className="flex flex-col gap-4 rounded-card border border-border bg-surface p-5 shadow-soft">
@@ -51,7 +54,7 @@ export function PublicationsFields({
                         {...aria}
                         defaultValue={saved?.description ?? ""}
                         rows={2}
-                        maxLength={400}
+                        maxLength={maxLength(`publications.${field}`)}
                       />
                     ) : (
                       <Input
@@ -59,7 +62,7 @@ export function PublicationsFields({
                         type={field === "url" ? "url" : "text"}
                         placeholder={field === "url" ? "https://" : undefined}
                         defaultValue={saved?.[field] ?? ""}
-                        maxLength={field === "url" ? 500 : field === "title" ? 120 : 160}
+                        maxLength={maxLength(`publications.${field}`)}
                       />
                     )
                   }

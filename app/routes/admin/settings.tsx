@@ -20,7 +20,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/settings";
 import { readForm } from "~/utils/form";
 import { failure } from "~/utils/action.server";
-import { parseWith } from "~/utils/form-schema";
+import { htmlConstraints, parseWith } from "~/utils/form-schema";
 import { useFieldErrors } from "~/utils/use-field-errors";
 
 export const meta: Route.MetaFunction = () => [
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const placeholders = Object.keys(settings).filter((k) =>
     isPlaceholder(k as keyof typeof settings, settings[k as keyof typeof settings]),
   );
-  return { settings, placeholders };
+  return { settings, placeholders, constraints: htmlConstraints(SettingsSchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -70,7 +70,8 @@ const INPUT_TYPES: Record<string, string> = {
 };
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, placeholders } = loaderData;
+  const { settings, placeholders, constraints } = loaderData;
+  const maxLength = (name: string) => constraints[name]?.maxLength;
   // Checked in the browser by the action's schema before sending (noValidate: Spanish messages,
   // never the browser's bubbles); the server's answer shows the same way.
   const fields = useFieldErrors(actionData?.fieldErrors);
@@ -157,12 +158,18 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
                 >
                   {(field) =>
                     f.kind === "textarea" ? (
-                      <Textarea {...field} defaultValue={String(value)} rows={3} maxLength={300} />
+                      <Textarea
+                        {...field}
+                        defaultValue={String(value)}
+                        rows={3}
+                        maxLength={maxLength(f.key)}
+                      />
                     ) : (
                       <Input
                         {...field}
                         type={INPUT_TYPES[f.kind]}
                         defaultValue={String(value)}
+                        maxLength={f.kind === "number" ? undefined : maxLength(f.key)}
                         min={f.kind === "number" ? 1 : undefined}
                         max={f.kind === "number" ? 120 : undefined}
                       />
@@ -189,7 +196,11 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
                   errors={errors["portrait.alt"]}
                 >
                   {(field) => (
-                    <Input {...field} defaultValue={settings.portrait.alt} maxLength={200} />
+                    <Input
+                      {...field}
+                      defaultValue={settings.portrait.alt}
+                      maxLength={maxLength("portrait.alt")}
+                    />
                   )}
                 </FormField>
               </div>
@@ -218,7 +229,11 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             ) : null}
           </fieldset>
         ))}
-        <PublicationsFields publications={settings.publications} errors={errors} />
+        <PublicationsFields
+          publications={settings.publications}
+          errors={errors}
+          maxLength={maxLength}
+        />
         <div className="sticky bottom-0 flex justify-start border-t border-border bg-paper/95 py-4">
           <Button type="submit" size="lg" disabled={saving || uploading}>
             {saving ? "Guardando..." : uploading ? "Subiendo imagen..." : "Guardar cambios"}
