@@ -14,7 +14,11 @@ export type AuthActionData = FormFailure;
 
 /** The account forms' schemas (app/modules/accounts/schemas.ts) by form. */
 export type AccountSchema =
-  "SignInSchema" | "SignUpSchema" | "ForgotPasswordSchema" | "ResetPasswordSchema";
+  | "SignInSchema"
+  | "SignUpSchema"
+  | "ForgotPasswordSchema"
+  | "ResetPasswordSchema"
+  | "ConfirmPasswordSchema";
 
 /** Each field's HTML constraints, derived from the form's schema by the page's loader. */
 export type AccountConstraints = Record<string, FieldConstraints>;
@@ -138,7 +142,15 @@ export function AccountField({
  * The person's current password (confirming who they are). Its limit is the sign-in one: an older
  * account's password may be longer than a new one may be.
  */
-export function CurrentPasswordField({ errors, id }: { errors?: string[]; id?: string }) {
+export function CurrentPasswordField({
+  errors,
+  id,
+  maxLength = SIGN_IN_PASSWORD_MAX,
+}: {
+  errors?: string[];
+  id?: string;
+  maxLength?: number;
+}) {
   return (
     <FormField label="Contraseña" id={id} name="password" required errors={errors}>
       {(field) => (
@@ -148,7 +160,7 @@ export function CurrentPasswordField({ errors, id }: { errors?: string[]; id?: s
           autoComplete="current-password"
           required
           aria-required
-          maxLength={SIGN_IN_PASSWORD_MAX}
+          maxLength={maxLength}
         />
       )}
     </FormField>

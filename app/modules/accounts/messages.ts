@@ -12,6 +12,7 @@ export const NAME_MAX = 100;
 export const MESSAGES = {
   fillAll: "Por favor, completa todos los campos",
   enterEmail: "Por favor, introduce tu email",
+  enterPassword: "Escribe tu contraseña",
   invalidEmail: "Introduce un email válido",
   emailTooLong: "El email es demasiado largo",
   nameTooLong: `El nombre no puede exceder ${NAME_MAX} caracteres`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseWith } from "~/utils/form-schema";
 import {
+  ConfirmPasswordSchema,
   ForgotPasswordSchema,
   InviteSchema,
   MESSAGES,
@@ -70,6 +71,16 @@ describe("the account forms' schemas", () => {
     expect(
       says(SignInSchema, { email: "ana@example.com", password: "x".repeat(600) }).password,
     ).toEqual([MESSAGES.passwordTooLong]);
+  });
+
+  it("confirming who one is takes any password a sign-in takes", () => {
+    expect(says(ConfirmPasswordSchema, { password: "" })).toEqual({
+      password: [MESSAGES.enterPassword],
+    });
+    expect(says(ConfirmPasswordSchema, { password: "x".repeat(300) })).toEqual({});
+    expect(says(ConfirmPasswordSchema, { password: "x".repeat(600) })).toEqual({
+      password: [MESSAGES.passwordTooLong],
+    });
   });
 
   it("an invitation needs a known role", () => {

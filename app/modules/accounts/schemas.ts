@@ -51,6 +51,16 @@ export const SignInSchema = z.object({
     ),
 });
 
+/** Confirming who one is (before a delicate action): the password as at sign-in. */
+export const ConfirmPasswordSchema = z.object({
+  password: z
+    .string({ error: MESSAGES.enterPassword })
+    .check(
+      z.minLength(1, MESSAGES.enterPassword),
+      z.maxLength(SIGN_IN_PASSWORD_MAX, MESSAGES.passwordTooLong),
+    ),
+});
+
 export const SignUpSchema = z.object({ name, email, password: newPassword });
 
 export const ForgotPasswordSchema = z.object({ email: address(MESSAGES.enterEmail) });

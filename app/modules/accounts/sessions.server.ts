@@ -7,6 +7,8 @@ import type { ClientInfo, Failure, SessionUser } from "./accounts.server";
 import { audit } from "./audit.server";
 import { getAuth } from "./auth.server";
 import { isRole } from "./roles";
+import { parseWith } from "~/utils/form-schema";
+import { ConfirmPasswordSchema } from "./schemas";
 
 /** Role changes, removals, settings and RGPD erase/export need a proof of identity this recent. */
 export const REAUTH_MAX_AGE_MS = 10 * 60_000;
@@ -189,11 +191,10 @@ export async function reauthenticate(
   input: { password: unknown; code: unknown },
   info: ClientInfo,
 ): Promise<{ ok: true } | Failure> {
-  const password = typeof input.password === "string" ? input.password : "";
+  const confirmed = parseWith(ConfirmPasswordSchema, { password: input.password });
+  if (!confirmed.ok) return { ok: false, status: 400, fieldErrors: confirmed.fieldErrors };
+  const { password } = confirmed.data;
   const code = typeof input.code === "string" ? input.code.replace(/\s+/g, "") : "";
-  if (!password || password.length > 128) {
-    return { ok: false, status: 400, fieldErrors: { password: ["Escribe tu contraseña"] } };
-  }
   if (state.user.twoFactorEnabled && !/^\d{6}$/.test(code)) {
     return {
       ok: false,

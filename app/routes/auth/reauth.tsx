@@ -11,6 +11,8 @@ import { clientInfo, requestSession, requireUser } from "~/modules/accounts/guar
 import { redirectTarget } from "~/modules/accounts/guard.server";
 import { reauthenticate } from "~/modules/accounts/sessions.server";
 import { readForm } from "~/utils/form";
+import { ConfirmPasswordSchema } from "~/modules/accounts/schemas";
+import { htmlConstraints } from "~/utils/form-schema";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
 import { failure } from "~/utils/action.server";
@@ -31,6 +33,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   return {
     redirectTo: redirectTarget(url.searchParams.get("redirectTo")),
     needsCode: state.user.twoFactorEnabled,
+    constraints: htmlConstraints(ConfirmPasswordSchema),
   };
 }
 
@@ -57,7 +60,11 @@ export default function ReauthPage({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   // Checked by the server only (its Spanish messages come back under each field).
-  const { errorsOf, formError, formProps } = useAccountForm(actionData);
+  const { errorsOf, field, formError, formProps } = useAccountForm(
+    actionData,
+    "ConfirmPasswordSchema",
+    loaderData.constraints,
+  );
   return (
     <section className="w-full max-w-md rounded-card border border-border bg-surface p-6 shadow-soft sm:p-8">
       <h1 className="text-h2">Confirma que eres tú</h1>
@@ -68,7 +75,7 @@ export default function ReauthPage({ loaderData, actionData }: Route.ComponentPr
       <Form method="post" className="mt-6 flex flex-col gap-4" {...formProps}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <AuthError message={formError} />
-        <CurrentPasswordField errors={errorsOf("password")} />
+        <CurrentPasswordField {...field("password")} />
         {loaderData.needsCode ? <AppCodeField errors={errorsOf("code")} /> : null}
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Comprobando…" : "Confirmar"}
