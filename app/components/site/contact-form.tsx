@@ -7,7 +7,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import type { FieldConstraints } from "~/utils/form-schema";
-import { type FieldErrors, firstInvalid, type FormResult } from "~/utils/form";
+import { checkLazily, type FieldErrors, firstInvalid, type FormResult } from "~/utils/form";
 import { notify } from "~/utils/notify";
 
 /**
@@ -22,18 +22,7 @@ export type ContactServerResult = FormResult<{ email: string }> & {
 
 const FIELDS = ["name", "email", "message", "consent"] as const;
 
-/** The contact schema's verdict in the browser, loaded on the first send (not on page load). */
-async function checkInBrowser(values: Record<string, FormDataEntryValue>) {
-  try {
-    const [{ ContactSchema }, { parseWith }] = await Promise.all([
-      import("~/modules/contact/schema"),
-      import("~/utils/form-schema"),
-    ]);
-    return parseWith(ContactSchema, values);
-  } catch {
-    return null; // the check could not load: the server checks the same rules
-  }
-}
+const loadSchema = () => import("~/modules/contact/schema").then((m) => m.ContactSchema);
 
 type Status = { type: "success" | "error" | "info"; message: string } | null;
 type Connection = { status: "checking" | "connected" | "error"; message: string };
@@ -212,7 +201,7 @@ export function ContactForm({
     const values = Object.fromEntries(new FormData(form));
     setChecking(true);
     setStatus(null);
-    const checked = await checkInBrowser(values);
+    const checked = await checkLazily(loadSchema, values);
     setChecking(false);
     if (checked && !checked.ok) {
       setErrors(checked.fieldErrors);

@@ -7,7 +7,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { type FieldErrors, firstInvalid, type FormResult } from "~/utils/form";
+import { checkLazily, type FieldErrors, firstInvalid, type FormResult } from "~/utils/form";
 import type { FieldConstraints } from "~/utils/form-schema";
 
 /** What /resenas/nueva's action answers (`{ review }`), with what was typed when refused. */
@@ -15,18 +15,7 @@ export type ReviewServerResult = FormResult;
 
 const FIELDS = ["name", "role", "rating", "content", "consent"] as const;
 
-/** The review schema's verdict in the browser, loaded on the first send (not on page load). */
-async function checkInBrowser(values: Record<string, FormDataEntryValue>) {
-  try {
-    const [{ ReviewSchema }, { parseWith }] = await Promise.all([
-      import("~/modules/reviews/schema"),
-      import("~/utils/form-schema"),
-    ]);
-    return parseWith(ReviewSchema, values);
-  } catch {
-    return null; // the check could not load: the server checks the same rules
-  }
-}
+const loadSchema = () => import("~/modules/reviews/schema").then((m) => m.ReviewSchema);
 
 /**
  * The review form (docs/product.md#review-forms, docs/decisions/009). It posts to /resenas/nueva:
@@ -78,7 +67,7 @@ export function ReviewForm({
     const form = event.currentTarget;
     setFormError(null);
     setChecking(true);
-    const checked = await checkInBrowser(Object.fromEntries(new FormData(form)));
+    const checked = await checkLazily(loadSchema, Object.fromEntries(new FormData(form)));
     setChecking(false);
     if (checked && !checked.ok) {
       setErrors(checked.fieldErrors);

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { noNul } from "~/utils/no-nul";
 
 /**
  * The contact form's schema and Spanish messages (docs/product.md#contact-form,
@@ -29,15 +30,14 @@ const EMAIL_CHAR = String.raw`[^\s\p{Cc}@"<>()[\]\\,;:?&=%]`;
 const EMAIL = new RegExp(`^${EMAIL_CHAR}+@${EMAIL_CHAR}+\\.${EMAIL_CHAR}{2,}$`, "u");
 const LETTERS_AND_SPACES = /^[\p{L}\p{M}\s]+$/u;
 
-// A NUL character cannot be stored or mailed; nothing a person types contains it.
-const noNul = z.refine<string>((v) => !v.includes("\u0000"), CONTACT_MESSAGES.invalidCharacters);
+const textOnly = noNul(CONTACT_MESSAGES.invalidCharacters);
 
 export const ContactSchema = z.object({
   name: z
     .string({ error: CONTACT_MESSAGES.nameRequired })
     .check(
       z.trim(),
-      noNul,
+      textOnly,
       z.minLength(1, CONTACT_MESSAGES.nameRequired),
       z.maxLength(CONTACT_LIMITS.name, CONTACT_MESSAGES.nameTooLong),
       z.regex(LETTERS_AND_SPACES, CONTACT_MESSAGES.nameLetters),
@@ -46,7 +46,7 @@ export const ContactSchema = z.object({
     .string({ error: CONTACT_MESSAGES.emailInvalid })
     .check(
       z.trim(),
-      noNul,
+      textOnly,
       z.maxLength(CONTACT_LIMITS.email, CONTACT_MESSAGES.emailTooLong),
       z.regex(EMAIL, CONTACT_MESSAGES.emailInvalid),
     ),
@@ -54,7 +54,7 @@ export const ContactSchema = z.object({
     .string({ error: CONTACT_MESSAGES.messageRequired })
     .check(
       z.trim(),
-      noNul,
+      textOnly,
       z.minLength(1, CONTACT_MESSAGES.messageRequired),
       z.maxLength(CONTACT_LIMITS.message, CONTACT_MESSAGES.messageTooLong),
     ),

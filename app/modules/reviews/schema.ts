@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { noNul } from "~/utils/no-nul";
 
 /**
  * The review forms' schemas and Spanish messages (docs/product.md#review-forms; consent:
@@ -24,8 +25,7 @@ export const REVIEW_MESSAGES = {
 
 export const REVIEW_LIMITS = { name: 80, role: 80, content: 1500 } as const;
 
-// A NUL character cannot be stored or mailed; nothing a person types contains it.
-const noNul = z.refine<string>((v) => !v.includes("\u0000"), REVIEW_MESSAGES.invalidCharacters);
+const textOnly = noNul(REVIEW_MESSAGES.invalidCharacters);
 
 /**
  * A visitor's review (the dialog and /resenas/nueva): one zod/mini schema, run in the browser
@@ -36,14 +36,14 @@ export const ReviewSchema = z.object({
     .string({ error: REVIEW_MESSAGES.nameMin })
     .check(
       z.trim(),
-      noNul,
+      textOnly,
       z.minLength(2, REVIEW_MESSAGES.nameMin),
       z.maxLength(REVIEW_LIMITS.name, REVIEW_MESSAGES.nameMax),
     ),
   role: z.optional(
     z
       .string({ error: REVIEW_MESSAGES.roleMax })
-      .check(z.trim(), noNul, z.maxLength(REVIEW_LIMITS.role, REVIEW_MESSAGES.roleMax)),
+      .check(z.trim(), textOnly, z.maxLength(REVIEW_LIMITS.role, REVIEW_MESSAGES.roleMax)),
   ),
   // Five stars unless another is chosen (a form always sends one of the radio buttons).
   rating: z.optional(
@@ -53,7 +53,7 @@ export const ReviewSchema = z.object({
     .string({ error: REVIEW_MESSAGES.contentMin })
     .check(
       z.trim(),
-      noNul,
+      textOnly,
       z.minLength(10, REVIEW_MESSAGES.contentMin),
       z.maxLength(REVIEW_LIMITS.content, REVIEW_MESSAGES.contentMax),
     ),
@@ -76,7 +76,7 @@ export const ReviewAdminSchema = z.object({
     .string({ error: REVIEW_MESSAGES.adminContentMin })
     .check(
       z.trim(),
-      noNul,
+      textOnly,
       z.minLength(10, REVIEW_MESSAGES.adminContentMin),
       z.maxLength(REVIEW_LIMITS.content, REVIEW_MESSAGES.contentMax),
     ),
