@@ -8,12 +8,14 @@ export function failure(result: {
   status: number;
   formError?: string | null;
   fieldErrors?: FieldErrors;
+  intent?: string;
 }) {
   const answer: FormFailure = {
     ok: false,
     formError: result.formError ?? null,
     fieldErrors: result.fieldErrors ?? {},
   };
+  if (result.intent) answer.intent = result.intent;
   return data(answer, { status: result.status });
 }
 /** Whether an error (or one of its causes) came from the database or the connection to it. */

@@ -45,6 +45,8 @@ export interface FormFailure {
   formError: string | null;
   fieldErrors: FieldErrors;
   values?: Record<string, string>;
+  /** On a page with several forms, the `intent` of the one refused (its messages go there). */
+  intent?: string;
 }
 
 /** What every form action answers: `{ ok: true, …its data }` or a FormFailure. */

@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from "react";
+import type { FieldErrors } from "./form";
 
-type Messages = string | readonly string[] | null | undefined;
-type Errors = Partial<Record<string, Messages>>;
-
-const hasAny = (errors: Errors | undefined) =>
-  Object.values(errors ?? {}).some((m) => (Array.isArray(m) ? m.length > 0 : Boolean(m)));
+const hasAny = (errors: FieldErrors | undefined) =>
+  Object.values(errors ?? {}).some((messages) => messages?.length);
 
 /**
  * The field errors of a form checked in the browser and again on the server (the form is
@@ -17,20 +15,20 @@ const hasAny = (errors: Errors | undefined) =>
  *   as that field changes, so a message never stays under a corrected value.
  * - A new `record` (the same form opened for another item) starts without messages.
  */
-export function useFieldErrors<E extends Errors>(fromServer: E | undefined, record?: unknown) {
+export function useFieldErrors(fromServer: FieldErrors | undefined, record?: unknown) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<E>(fromServer ?? ({} as E));
+  const [errors, setErrors] = useState<FieldErrors>(fromServer ?? {});
   const [answered, setAnswered] = useState(fromServer);
   const [shownRecord, setShownRecord] = useState(record);
   const [focusRequest, setFocusRequest] = useState(0);
   if (record !== shownRecord) {
     setShownRecord(record);
-    setErrors({} as E);
+    setErrors({});
   }
   if (fromServer !== answered) {
     // Adjusting state to a new server answer while rendering (no extra paint with stale errors).
     setAnswered(fromServer);
-    setErrors(fromServer ?? ({} as E));
+    setErrors(fromServer ?? {});
     if (hasAny(fromServer)) setFocusRequest((n) => n + 1);
   }
   useEffect(() => {
@@ -40,7 +38,7 @@ export function useFieldErrors<E extends Errors>(fromServer: E | undefined, reco
 
   const clear = (name: string) =>
     setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
-  const show = (found: E) => {
+  const show = (found: FieldErrors) => {
     setErrors(found);
     if (!hasAny(found)) return true;
     setFocusRequest((n) => n + 1);
@@ -51,10 +49,6 @@ export function useFieldErrors<E extends Errors>(fromServer: E | undefined, reco
     if (name) clear(name);
   };
   /** A field's messages as the list FormField takes. */
-  const of = (name: keyof E & string): string[] | undefined => {
-    const value = errors[name];
-    if (!value) return undefined;
-    return typeof value === "string" ? [value] : value.length ? [...value] : undefined;
-  };
+  const of = (name: string) => (errors[name]?.length ? errors[name] : undefined);
   return { formRef, errors, show, clear, clearOnChange, of };
 }

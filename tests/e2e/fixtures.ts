@@ -3,7 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
-import { test as base, type Browser, expect, type Page } from "@playwright/test";
+import { test as base, type Browser, expect, type Page, type Request } from "@playwright/test";
 import { e2eDataDir } from "./data-dir";
 
 /** Changes to Ajustes that last until the end of the test (see `saveSettings`). */
@@ -192,6 +192,25 @@ export async function waitUntilSettled(page: Page, quietMs = 500) {
     page.off("requestfinished", ended);
     page.off("requestfailed", ended);
   }
+}
+
+/**
+ * The forms sent to the server while `act` runs (method and path): a form its schema refuses in
+ * the browser sends none.
+ */
+export async function formsSentDuring(page: Page, act: () => Promise<void>) {
+  const sent: string[] = [];
+  const record = (request: Request) => {
+    if (request.method() !== "GET")
+      sent.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  };
+  page.on("request", record);
+  try {
+    await act();
+  } finally {
+    page.off("request", record);
+  }
+  return sent;
 }
 
 /** Signs in as the E2E administrator (created with `user:create` by tests/support/e2e-server.js). */

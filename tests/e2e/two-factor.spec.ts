@@ -1,4 +1,11 @@
-import { codeFromSecret, expect, expectAccessible, signInAsAdmin, test } from "./fixtures";
+import {
+  codeFromSecret,
+  expect,
+  expectAccessible,
+  formsSentDuring,
+  signInAsAdmin,
+  test,
+} from "./fixtures";
 import { linkInMail } from "./mail";
 
 /** Verificación en dos pasos (TOTP) for an administrator, in a real browser, axe-clean. */
@@ -50,11 +57,16 @@ test("an administrator must enrol TOTP, then signs in with a code; another admin
     marta.getByRole("list", { name: "Códigos de recuperación" }).getByRole("listitem"),
   ).toHaveCount(10);
   await expectAccessible(marta);
+  // The code is checked in the browser by the schema the action runs: nothing is sent.
   await marta.getByLabel("Código de la aplicación de autenticación").fill("000000x");
-  await marta.getByRole("button", { name: "Activar la verificación en dos pasos" }).click();
-  await expect(
-    marta.getByText("Escribe los 6 dígitos de tu aplicación de autenticación"),
-  ).toBeVisible();
+  const sent = await formsSentDuring(marta, async () => {
+    await marta.getByRole("button", { name: "Activar la verificación en dos pasos" }).click();
+    await expect(
+      marta.getByText("Escribe los 6 dígitos de tu aplicación de autenticación"),
+    ).toBeVisible();
+  });
+  expect(sent).toEqual([]);
+  await expect(marta.getByLabel("Código de la aplicación de autenticación")).toBeFocused();
   await marta
     .getByLabel("Código de la aplicación de autenticación")
     .fill(await codeFromSecret(secret));
@@ -74,6 +86,18 @@ test("an administrator must enrol TOTP, then signs in with a code; another admin
   await expect(marta).toHaveURL("/auth/verificacion?redirectTo=%2Fadmin%2Fblog");
   await expect(marta.getByRole("heading", { level: 1 })).toHaveText("Verificación en dos pasos");
   await expectAccessible(marta);
+  // A recovery code that cannot be one is refused before anything is sent.
+  await marta.getByRole("link", { name: "Usar un código de recuperación" }).click();
+  await marta.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await marta.getByLabel("Código de recuperación").fill("ABCDE-123");
+  const sentRecovery = await formsSentDuring(marta, async () => {
+    await marta.getByRole("button", { name: "Verificar" }).click();
+    await expect(
+      marta.getByText("Escribe un código de recuperación (10 letras y números)"),
+    ).toBeVisible();
+  });
+  expect(sentRecovery).toEqual([]);
+  await marta.getByRole("link", { name: "Usar el código de la aplicación" }).click();
   const right = await codeFromSecret(secret);
   await marta
     .getByLabel("Código de la aplicación de autenticación")

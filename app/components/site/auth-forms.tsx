@@ -18,7 +18,10 @@ export type AccountSchema =
   | "SignUpSchema"
   | "ForgotPasswordSchema"
   | "ResetPasswordSchema"
-  | "ConfirmPasswordSchema";
+  | "ConfirmPasswordSchema"
+  | "ConfirmWithCodeSchema"
+  | "AppCodeSchema"
+  | "RecoveryCodeSchema";
 
 /** Each field's HTML constraints, derived from the form's schema by the page's loader. */
 export type AccountConstraints = Record<string, FieldConstraints>;
@@ -168,14 +171,14 @@ export function CurrentPasswordField({
 }
 
 /** The 6-digit code of the authenticator app (second sign-in step, confirming one's identity). */
-export function AppCodeField({ errors }: { errors?: string[] }) {
+export function AppCodeField({ errors, maxLength }: { errors?: string[]; maxLength?: number }) {
   return (
     <AccountField
       label="Código de la aplicación de autenticación"
       name="code"
       inputMode="numeric"
       autoComplete="one-time-code"
-      maxLength={7}
+      maxLength={maxLength}
       errors={errors}
     />
   );

@@ -1,4 +1,5 @@
 import { Search } from "lucide-react";
+import { SEARCH_MAX } from "~/utils/search";
 import { Form, Link } from "react-router";
 import { formatLongDate } from "~/utils/format";
 
@@ -39,7 +40,7 @@ export function NotFoundSuggestions({
               id="buscar-404"
               name="q"
               type="search"
-              maxLength={100}
+              maxLength={SEARCH_MAX}
               placeholder="Por ejemplo: ansiedad"
               className="min-h-12 w-full rounded-full border border-border-strong bg-surface pr-4 pl-12 text-base placeholder:text-muted"
             />

@@ -40,7 +40,12 @@ export const MESSAGES = {
   signUpFailed: "Error al crear la cuenta",
   resetFailed: "No se pudo enviar el email de recuperación",
   newPasswordFailed: "No se pudo guardar la contraseña",
+  appCodeFormat: "Escribe los 6 dígitos de tu aplicación de autenticación",
+  recoveryCodeFormat: "Escribe un código de recuperación (10 letras y números)",
 } as const;
+
+/** Longest code a person may type (with the spaces or hyphens an app or a sheet shows). */
+export const CODE_MAX = 20;
 
 /** What an e-mail address must look like (zod's own rule for `z.email()`). */
 export const EMAIL_PATTERN =

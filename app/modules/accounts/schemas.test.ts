@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { parseWith } from "~/utils/form-schema";
 import {
+  AppCodeSchema,
   ConfirmPasswordSchema,
+  ConfirmWithCodeSchema,
   ForgotPasswordSchema,
   InviteSchema,
   MESSAGES,
+  RecoveryCodeSchema,
   ResetPasswordSchema,
   SignInSchema,
   SignUpSchema,
@@ -90,5 +93,37 @@ describe("the account forms' schemas", () => {
     expect(
       says(InviteSchema, { name: "n".repeat(101), email: "ana@example.com", role: "editor" }),
     ).toEqual({ name: [MESSAGES.nameTooLong] });
+  });
+
+  it.each([
+    [AppCodeSchema, "123456", "123456"],
+    [AppCodeSchema, " 123 456 ", "123456"],
+    [AppCodeSchema, "123-456", "123456"],
+    [AppCodeSchema, "12345", null],
+    [AppCodeSchema, "12345a", null],
+    [AppCodeSchema, "1".repeat(21), null],
+    [RecoveryCodeSchema, "ABCDE-12345", "ABCDE-12345"],
+    [RecoveryCodeSchema, "abcde 12345", "abcde-12345"],
+    [RecoveryCodeSchema, "ABCDE12345", "ABCDE-12345"],
+    [RecoveryCodeSchema, "ABCDE-1234", null],
+    [RecoveryCodeSchema, "ABCDE_12345", null],
+  ])("a code as typed: %#", (schema, typed, kept) => {
+    const verdict = parseWith(schema, { code: typed });
+    if (kept === null) {
+      const message =
+        schema === AppCodeSchema ? MESSAGES.appCodeFormat : MESSAGES.recoveryCodeFormat;
+      expect(verdict).toMatchObject({ ok: false, fieldErrors: { code: [message] } });
+    } else {
+      expect(verdict).toEqual({ ok: true, data: { code: kept } });
+    }
+  });
+
+  it("confirming who one is with the second step needs the password and the app's code", () => {
+    expect(says(ConfirmWithCodeSchema, { password: "secreto" })).toEqual({
+      code: [MESSAGES.appCodeFormat],
+    });
+    expect(says(ConfirmWithCodeSchema, { password: "", code: "123456" })).toEqual({
+      password: [MESSAGES.enterPassword],
+    });
   });
 });

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import {
+  CODE_MAX,
   EMAIL_MAX,
   EMAIL_PATTERN,
   MESSAGES,
@@ -60,6 +61,27 @@ export const ConfirmPasswordSchema = z.object({
       z.maxLength(SIGN_IN_PASSWORD_MAX, MESSAGES.passwordTooLong),
     ),
 });
+
+/** A code as typed: spaces and hyphens (as apps and the recovery sheet show them) do not count. */
+const code = (message: string, pattern: RegExp) =>
+  z.string({ error: message }).check(
+    z.maxLength(CODE_MAX, message),
+    z.overwrite((value) => value.replace(/[\s-]+/g, "")),
+    z.regex(pattern, message),
+  );
+
+/** The 6 digits of the authenticator app. */
+export const AppCodeSchema = z.object({ code: code(MESSAGES.appCodeFormat, /^\d{6}$/) });
+
+/** A recovery code, as better-auth keeps it: `ABCDE-12345`. */
+export const RecoveryCodeSchema = z.object({
+  code: code(MESSAGES.recoveryCodeFormat, /^[A-Za-z0-9]{10}$/).check(
+    z.overwrite((value) => `${value.slice(0, 5)}-${value.slice(5)}`),
+  ),
+});
+
+/** Confirming who one is when the account has the second step: the password and the app's code. */
+export const ConfirmWithCodeSchema = z.extend(ConfirmPasswordSchema, AppCodeSchema.shape);
 
 export const SignUpSchema = z.object({ name, email, password: newPassword });
 

@@ -8,7 +8,7 @@ import { audit } from "./audit.server";
 import { getAuth } from "./auth.server";
 import { isRole } from "./roles";
 import { parseWith } from "~/utils/form-schema";
-import { ConfirmPasswordSchema } from "./schemas";
+import { ConfirmPasswordSchema, ConfirmWithCodeSchema } from "./schemas";
 
 /** Role changes, removals, settings and RGPD erase/export need a proof of identity this recent. */
 export const REAUTH_MAX_AGE_MS = 10 * 60_000;
@@ -191,17 +191,13 @@ export async function reauthenticate(
   input: { password: unknown; code: unknown },
   info: ClientInfo,
 ): Promise<{ ok: true } | Failure> {
-  const confirmed = parseWith(ConfirmPasswordSchema, { password: input.password });
+  const confirmed = parseWith(
+    state.user.twoFactorEnabled ? ConfirmWithCodeSchema : ConfirmPasswordSchema,
+    input,
+  );
   if (!confirmed.ok) return { ok: false, status: 400, fieldErrors: confirmed.fieldErrors };
   const { password } = confirmed.data;
-  const code = typeof input.code === "string" ? input.code.replace(/\s+/g, "") : "";
-  if (state.user.twoFactorEnabled && !/^\d{6}$/.test(code)) {
-    return {
-      ok: false,
-      status: 400,
-      fieldErrors: { code: ["Escribe los 6 dígitos de tu aplicación de autenticación"] },
-    };
-  }
+  const code = "code" in confirmed.data ? String(confirmed.data.code) : "";
   const limited = await hitRateLimit(
     db,
     `reauth:${state.user.id}`,

@@ -12,6 +12,8 @@ import { getAuth, TOTP_ISSUER } from "./auth.server";
 import { closeStreamsOf } from "~/modules/reviews/live.server";
 import { guessPlatform } from "~/utils/format";
 import type { Role } from "./roles";
+import { AppCodeSchema, RecoveryCodeSchema } from "./schemas";
+import { parseWith } from "~/utils/form-schema";
 
 /**
  * TOTP second factor (better-auth's twoFactor plugin) with recovery codes. Administrators and
@@ -30,8 +32,6 @@ export function twoFactorRequired(role: string) {
 const MESSAGES = {
   badCode: "El código no es correcto.",
   badRecovery: "El código de recuperación no es correcto o ya se ha usado.",
-  codeFormat: "Escribe los 6 dígitos de tu aplicación de autenticación",
-  recoveryFormat: "Escribe un código de recuperación (10 letras y números)",
   expired: "La verificación ha caducado. Vuelve a iniciar sesión.",
   tooMany: "Demasiados intentos. Espera unos minutos y vuelve a iniciar sesión.",
   badPassword: "La contraseña no es correcta.",
@@ -61,14 +61,6 @@ export function hasTwoFactorChallenge(cookie: string | null) {
 
 export type CodeMethod = "totp" | "recovery";
 
-export function normalizeCode(method: CodeMethod, raw: unknown): string | null {
-  if (typeof raw !== "string" || raw.length > 40) return null;
-  const compact = raw.replace(/[\s-]+/g, "");
-  if (method === "totp") return /^\d{6}$/.test(compact) ? compact : null;
-  if (!/^[A-Za-z0-9]{10}$/.test(compact)) return null;
-  return `${compact.slice(0, 5)}-${compact.slice(5)}`;
-}
-
 // ─── Sign-in, second step ────────────────────────────────────────────────────────────────────────
 
 /** Completes a sign-in whose password step answered twoFactorRedirect: TOTP or a recovery code. */
@@ -81,11 +73,11 @@ export async function completeTwoFactorSignIn(
   const method: CodeMethod = input.method === "recovery" ? "recovery" : "totp";
   if (!hasTwoFactorChallenge(cookie))
     return { ok: false, status: 400, formError: MESSAGES.expired };
-  const code = normalizeCode(method, input.code);
-  if (!code) {
-    const message = method === "totp" ? MESSAGES.codeFormat : MESSAGES.recoveryFormat;
-    return { ok: false, status: 400, fieldErrors: { code: [message] } };
-  }
+  const typed = parseWith(method === "totp" ? AppCodeSchema : RecoveryCodeSchema, {
+    code: input.code,
+  });
+  if (!typed.ok) return { ok: false, status: 400, fieldErrors: typed.fieldErrors };
+  const { code } = typed.data;
   // Wrong codes per client address (the plugin also limits each challenge and each account).
   // Right codes do not count: several staff signing in from the practice share one address.
   const ipKey = `2fa-fail-ip:${info.ip}`;
@@ -217,8 +209,9 @@ export async function confirmEnrolment(
   rawCode: unknown,
   info: ClientInfo,
 ): Promise<Success<{ headers: Headers }> | Failure> {
-  const code = normalizeCode("totp", rawCode);
-  if (!code) return { ok: false, status: 400, fieldErrors: { code: [MESSAGES.codeFormat] } };
+  const typed = parseWith(AppCodeSchema, { code: rawCode });
+  if (!typed.ok) return { ok: false, status: 400, fieldErrors: typed.fieldErrors };
+  const { code } = typed.data;
   const [row] = await db.select().from(twoFactor).where(eq(twoFactor.userId, actor.id));
   if (!row || row.verified) {
     return { ok: false, status: 409, formError: "Empieza de nuevo la activación." };

@@ -4,7 +4,8 @@ import { articleRedirects, articles } from "~/db/schema";
 import { getSettings } from "~/modules/settings/settings.server";
 import { type FormFailure, formFailure } from "~/utils/form";
 import { ARTICLE_MESSAGES, isSlug, MAX_RELATED, parseArticle, todayInMadrid } from "./article-form";
-import { normalizeQuery, tsQuery } from "./blog.server";
+import { tsQuery } from "./blog.server";
+import { normalizeQuery } from "~/utils/search";
 import { paginate } from "~/utils/pagination";
 
 export const ADMIN_PAGE_SIZE = 20;

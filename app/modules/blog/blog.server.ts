@@ -5,9 +5,9 @@ import { isSlug } from "./article-form";
 import { isCategory } from "./categories";
 import { logger } from "~/utils/logger.server";
 import { paginate } from "~/utils/pagination";
+import { normalizeQuery } from "~/utils/search";
 
 export const PAGE_SIZE = 6;
-export const MAX_QUERY_LENGTH = 100;
 
 export type Article = typeof articles.$inferSelect;
 export type ArticleCard = Pick<
@@ -41,10 +41,6 @@ export async function tsQuery(db: Db, q: string): Promise<SQL | null> {
   const text = result.rows[0]?.query;
   // Computed once, then used as a constant so the GIN index on "search" applies.
   return text ? sql`${text}::tsquery` : null;
-}
-
-export function normalizeQuery(raw: string | null | undefined) {
-  return (raw ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
 }
 
 export interface ListOptions {

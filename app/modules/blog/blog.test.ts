@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { SEARCH_MAX } from "~/utils/search";
 import { beforeEach, describe, expect, it } from "vitest";
 import { articles, contentSeeds } from "~/db/schema";
 import { renderMarkdown } from "~/modules/content/markdown";
@@ -15,7 +16,6 @@ import {
   recentArticleLinks,
   getPublicArticle,
   listArticles,
-  MAX_QUERY_LENGTH,
 } from "./blog.server";
 import { bundledArticles, seedArticles } from "./seed.server";
 
@@ -210,9 +210,7 @@ describe.each(DRIVERS)("blog on the database (%s)", (driver) => {
     expect((await go("/blog?categoria=inventada")).location).toBe("/blog");
     const long = await go(`/blog?q=${"a".repeat(500)}`);
     expect(long.status).toBe(302);
-    expect(new URL(long.location!, "http://x").searchParams.get("q")).toHaveLength(
-      MAX_QUERY_LENGTH,
-    );
+    expect(new URL(long.location!, "http://x").searchParams.get("q")).toHaveLength(SEARCH_MAX);
     const ok = await go("/blog?q=duelo&categoria=duelo");
     expect(ok.status).toBe(200);
     expect((ok.data as { total: number }).total).toBeGreaterThan(0);

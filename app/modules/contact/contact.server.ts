@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, isNull, lt, or, sql } from "drizzle-orm";
+import { normalizeQuery } from "~/utils/search";
 import type { Db } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { headerValue } from "~/modules/mail/mail.server";
@@ -109,7 +110,7 @@ function notificationEmail(
 export const INBOX_PAGE_SIZE = 20;
 
 export async function listMessages(db: Db, options: { q?: string; page?: number } = {}) {
-  const q = (options.q ?? "").trim().slice(0, 100);
+  const q = normalizeQuery(options.q);
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where = q
     ? or(ilike(contactMessages.name, pattern), ilike(contactMessages.email, pattern))

@@ -4,8 +4,6 @@ import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
 import {
   Table,
   TableBody,
@@ -37,8 +35,15 @@ import { guessPlatform } from "~/utils/format";
 import { formatShortDateTime } from "~/utils/format-time";
 import { redirectWithToast } from "~/utils/toast.server";
 import { failure } from "~/utils/action.server";
-import type { FormResult } from "~/utils/form";
-import { CurrentPasswordField } from "~/components/site/auth-forms";
+import type { FormFailure, FormResult } from "~/utils/form";
+import {
+  type AccountConstraints,
+  AppCodeField,
+  CurrentPasswordField,
+  useAccountForm,
+} from "~/components/site/auth-forms";
+import { AppCodeSchema, ConfirmPasswordSchema } from "~/modules/accounts/schemas";
+import { htmlConstraints } from "~/utils/form-schema";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [
@@ -57,6 +62,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     required: twoFactorRequired(me.role),
     enabled: status.enabled,
     pending: status.pending,
+    constraints: {
+      password: htmlConstraints(ConfirmPasswordSchema),
+      code: htmlConstraints(AppCodeSchema),
+    },
     sessions: sessions.map((s) => ({
       id: s.id,
       device: s.userAgent ? guessPlatform(s.userAgent) : "un dispositivo desconocido",
@@ -78,10 +87,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const info = clientInfo(request, context);
   const cookie = request.headers.get("cookie");
   const form = await readForm(request);
-  switch (form.get("intent")) {
+  const intent = String(form.get("intent") ?? "");
+  const refused = (result: Parameters<typeof failure>[0]) => failure({ ...result, intent });
+  switch (intent) {
     case "enable": {
       const result = await startEnrolment(db, cookie, me, form.get("password"), info);
-      if (!result.ok) return failure(result);
+      if (!result.ok) return refused(result);
       return redirectWithToast("/admin/cuenta", {
         title: "Escanea el código",
         description: "Añade la cuenta a tu aplicación y escribe el primer código para activarla.",
@@ -89,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "confirm": {
       const result = await confirmEnrolment(db, cookie, me, form.get("code"), info);
-      if (!result.ok) return failure(result);
+      if (!result.ok) return refused(result);
       return redirectWithToast(
         "/admin/cuenta",
         {
@@ -107,13 +118,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       // New recovery codes are a lasting way in: the password and a code from the last 10 min.
       await requireRecentAuth(request, context, me);
       const result = await regenerateRecoveryCodes(db, cookie, me, form.get("password"), info);
-      if (!result.ok) return failure(result);
+      if (!result.ok) return refused(result);
       return data<ActionData>({ ok: true, backupCodes: result.backupCodes });
     }
     case "disable": {
       await requireRecentAuth(request, context, me);
       const result = await disableOwnTwoFactor(db, cookie, me, form.get("password"), info);
-      if (!result.ok) return failure(result);
+      if (!result.ok) return refused(result);
       return redirectWithToast(
         "/admin/cuenta",
         { title: "Verificación en dos pasos desactivada" },
@@ -126,7 +137,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return failure({ status: 400, formError: "Para cerrar esta sesión usa «Salir»." });
       }
       const result = await endOwnSession(db, me, id, info);
-      if (!result.ok) return failure(result);
+      if (!result.ok) return refused(result);
       return redirectWithToast("/admin/cuenta", { title: "Sesión cerrada" });
     }
     case "end-others": {
@@ -158,22 +169,35 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   );
 }
 
-function PasswordForm({
+/** A form that asks one thing (the password, or the app's code), checked by its schema first. */
+function OneFieldForm({
   intent,
   label,
-  errors,
+  refused,
+  constraints,
   variant = "primary",
 }: {
   intent: string;
   label: string;
-  errors?: string[];
+  refused: FormFailure | undefined;
+  constraints: AccountConstraints;
   variant?: "primary" | "secondary";
 }) {
   const navigation = useNavigation();
+  const asksCode = intent === "confirm";
+  const { field, formProps } = useAccountForm(
+    refused?.intent === intent ? refused : undefined,
+    asksCode ? "AppCodeSchema" : "ConfirmPasswordSchema",
+    constraints,
+  );
   return (
-    <Form method="post" className="flex flex-col gap-3 sm:max-w-sm">
+    <Form method="post" className="flex flex-col gap-3 sm:max-w-sm" {...formProps}>
       <input type="hidden" name="intent" value={intent} />
-      <CurrentPasswordField id={`${intent}-password`} errors={errors} />
+      {asksCode ? (
+        <AppCodeField {...field("code")} />
+      ) : (
+        <CurrentPasswordField id={`${intent}-password`} {...field("password")} />
+      )}
       <Button type="submit" variant={variant} disabled={navigation.state === "submitting"}>
         {label}
       </Button>
@@ -182,10 +206,9 @@ function PasswordForm({
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { required, enabled, pending, sessions } = loaderData;
+  const { required, enabled, pending, sessions, constraints } = loaderData;
   const result = actionData as ActionData | undefined;
   const failed = result?.ok === false ? result : undefined;
-  const errors = failed?.fieldErrors ?? {};
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const others = sessions.filter((s) => !s.current).length;
@@ -218,10 +241,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               {result?.ok ? <RecoveryCodes codes={result.backupCodes} /> : null}
               <h3 className="font-semibold">Generar códigos de recuperación nuevos</h3>
               <p className="text-sm text-muted">Los códigos anteriores dejarán de servir.</p>
-              <PasswordForm
+              <OneFieldForm
                 intent="codes"
                 label="Generar códigos nuevos"
-                errors={errors.password}
+                refused={failed}
+                constraints={constraints.password}
                 variant="secondary"
               />
               {required ? (
@@ -232,10 +256,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               ) : (
                 <>
                   <h3 className="font-semibold">Desactivar</h3>
-                  <PasswordForm
+                  <OneFieldForm
                     intent="disable"
                     label="Desactivar la verificación en dos pasos"
-                    errors={errors.password}
+                    refused={failed}
+                    constraints={constraints.password}
                     variant="secondary"
                   />
                 </>
@@ -265,28 +290,12 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                 </li>
                 <li>Escribe el código de 6 dígitos que muestra la aplicación.</li>
               </ol>
-              <Form method="post" className="flex flex-col gap-3 sm:max-w-sm">
-                <input type="hidden" name="intent" value="confirm" />
-                <FormField
-                  label="Código de la aplicación de autenticación"
-                  name="code"
-                  required
-                  errors={errors.code}
-                >
-                  {(field) => (
-                    <Input
-                      {...field}
-                      required
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      maxLength={7}
-                    />
-                  )}
-                </FormField>
-                <Button type="submit" disabled={busy}>
-                  Activar la verificación en dos pasos
-                </Button>
-              </Form>
+              <OneFieldForm
+                intent="confirm"
+                label="Activar la verificación en dos pasos"
+                refused={failed}
+                constraints={constraints.code}
+              />
               <Form method="post">
                 <input type="hidden" name="intent" value="cancel" />
                 <Button type="submit" variant="ghost" disabled={busy}>
@@ -311,10 +320,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                 Necesitas una aplicación de autenticación en el móvil. Para empezar, confirma tu
                 contraseña.
               </p>
-              <PasswordForm
+              <OneFieldForm
                 intent="enable"
                 label="Empezar la activación"
-                errors={errors.password}
+                refused={failed}
+                constraints={constraints.password}
               />
             </>
           )}

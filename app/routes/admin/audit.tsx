@@ -1,4 +1,5 @@
 import { Search } from "lucide-react";
+import { EMAIL_MAX } from "~/modules/accounts/messages";
 import { Form } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminPagination } from "~/components/admin/pagination";
@@ -60,7 +61,7 @@ export async function loader({ url, request, context }: Route.LoaderArgs) {
   const q = url.searchParams;
   const rawAction = (q.get("accion") ?? "").trim();
   const action = /^[a-z0-9_]{1,60}$/.test(rawAction) ? rawAction : "";
-  const actor = (q.get("persona") ?? "").trim().slice(0, 254);
+  const actor = (q.get("persona") ?? "").trim().slice(0, EMAIL_MAX);
   const errors: string[] = [];
   const day = (name: string, label: string) => {
     const raw = (q.get(name) ?? "").trim();
@@ -137,7 +138,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
         </FormField>
         <FormField label="Persona (email)" name="persona">
           {(field) => (
-            <Input {...field} type="email" maxLength={254} defaultValue={filters.persona} />
+            <Input {...field} type="email" maxLength={EMAIL_MAX} defaultValue={filters.persona} />
           )}
         </FormField>
         <FormField label="Desde" name="desde">

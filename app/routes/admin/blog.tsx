@@ -1,4 +1,5 @@
 import { ArrowDown, ArrowUp, ExternalLink, Eye, Pencil, Plus, Search, Trash2 } from "lucide-react";
+import { SEARCH_MAX } from "~/utils/search";
 import { data, Form, Link, useFetcher } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminPagination } from "~/components/admin/pagination";
@@ -134,7 +135,7 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
           id="buscar-articulos"
           name="q"
           type="search"
-          maxLength={100}
+          maxLength={SEARCH_MAX}
           defaultValue={q}
           placeholder="Buscar por título o texto"
         />

@@ -1,4 +1,5 @@
 import { Download, Mail, Reply, Search, Trash2 } from "lucide-react";
+import { SEARCH_MAX } from "~/utils/search";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
@@ -173,6 +174,7 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
           id="buscar-mensajes"
           name="q"
           type="search"
+          maxLength={SEARCH_MAX}
           defaultValue={q}
           placeholder="Buscar por nombre o email"
         />

@@ -11,7 +11,7 @@ import { clientInfo, requestSession, requireUser } from "~/modules/accounts/guar
 import { redirectTarget } from "~/modules/accounts/guard.server";
 import { reauthenticate } from "~/modules/accounts/sessions.server";
 import { readForm } from "~/utils/form";
-import { ConfirmPasswordSchema } from "~/modules/accounts/schemas";
+import { ConfirmPasswordSchema, ConfirmWithCodeSchema } from "~/modules/accounts/schemas";
 import { htmlConstraints } from "~/utils/form-schema";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -33,7 +33,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   return {
     redirectTo: redirectTarget(url.searchParams.get("redirectTo")),
     needsCode: state.user.twoFactorEnabled,
-    constraints: htmlConstraints(ConfirmPasswordSchema),
+    constraints: htmlConstraints(
+      state.user.twoFactorEnabled ? ConfirmWithCodeSchema : ConfirmPasswordSchema,
+    ),
   };
 }
 
@@ -59,10 +61,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ReauthPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  // Checked by the server only (its Spanish messages come back under each field).
-  const { errorsOf, field, formError, formProps } = useAccountForm(
+  const { field, formError, formProps } = useAccountForm(
     actionData,
-    "ConfirmPasswordSchema",
+    loaderData.needsCode ? "ConfirmWithCodeSchema" : "ConfirmPasswordSchema",
     loaderData.constraints,
   );
   return (
@@ -76,7 +77,7 @@ export default function ReauthPage({ loaderData, actionData }: Route.ComponentPr
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <AuthError message={formError} />
         <CurrentPasswordField {...field("password")} />
-        {loaderData.needsCode ? <AppCodeField errors={errorsOf("code")} /> : null}
+        {loaderData.needsCode ? <AppCodeField {...field("code")} /> : null}
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Comprobando…" : "Confirmar"}
         </Button>

@@ -14,6 +14,8 @@ import {
   hasTwoFactorChallenge,
 } from "~/modules/accounts/two-factor.server";
 import { readForm } from "~/utils/form";
+import { htmlConstraints } from "~/utils/form-schema";
+import { AppCodeSchema, RecoveryCodeSchema } from "~/modules/accounts/schemas";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import { toastHeader } from "~/utils/toast.server";
 import { failure } from "~/utils/action.server";
@@ -33,7 +35,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     throw redirect(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`);
   }
   const method = url.searchParams.get("metodo") === "recuperacion" ? "recovery" : "totp";
-  return { redirectTo, method };
+  const schema = method === "totp" ? AppCodeSchema : RecoveryCodeSchema;
+  return { redirectTo, method, constraints: htmlConstraints(schema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -55,12 +58,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { redirectTo, method } = loaderData;
+  const { redirectTo, method, constraints } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const totp = method === "totp";
-  // Checked by the server only (its Spanish message comes back under the field).
-  const { errorsOf, formError, formProps } = useAccountForm(actionData);
+  const { field, formError, formProps } = useAccountForm(
+    actionData,
+    totp ? "AppCodeSchema" : "RecoveryCodeSchema",
+    constraints,
+  );
   const other = new URLSearchParams({ redirectTo });
   if (totp) other.set("metodo", "recuperacion");
   return (
@@ -76,15 +82,13 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <AuthError message={formError} />
         {totp ? (
-          <AppCodeField key="totp" errors={errorsOf("code")} />
+          <AppCodeField key="totp" {...field("code")} />
         ) : (
           <AccountField
             key="recovery"
             label="Código de recuperación"
-            name="code"
             autoComplete="off"
-            maxLength={11}
-            errors={errorsOf("code")}
+            {...field("code")}
           />
         )}
         <Button type="submit" size="lg" disabled={busy}>

@@ -1,11 +1,12 @@
 import { cva } from "class-variance-authority";
+import { normalizeQuery, SEARCH_MAX } from "~/utils/search";
 import { Rss, Search } from "lucide-react";
 import { Suspense, useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { ArticleCard } from "~/components/site/article-card";
 import { PageHeader } from "~/components/site/page-header";
 import { database } from "~/context";
-import { listArticles, normalizeQuery, publicCategories } from "~/modules/blog/blog.server";
+import { listArticles, publicCategories } from "~/modules/blog/blog.server";
 import { CATEGORY_VALUES, CATEGORIES, isCategory } from "~/modules/blog/categories";
 import { pageSlots, parsePage } from "~/utils/pagination";
 import { cn } from "~/utils/cn";
@@ -117,7 +118,7 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
               name="q"
               type="search"
               defaultValue={q}
-              maxLength={100}
+              maxLength={SEARCH_MAX}
               onChange={onType}
               placeholder="Por ejemplo: ansiedad"
               className="min-h-12 w-full rounded-full border border-border-strong bg-surface pr-4 pl-12 text-base placeholder:text-muted"
