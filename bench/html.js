@@ -5,29 +5,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import vnu from "vnu-jar";
+import { PUBLIC_PAGE_STATES, PUBLIC_PAGES } from "../tests/support/site.js";
 import { startServer } from "./server.js";
 
-const PAGES = [
-  "/",
-  "/servicios",
-  "/servicios/terapia-individual",
-  "/servicios/terapia-pareja",
-  "/servicios/mindfulness",
-  "/servicios/trabajo-grupos",
-  "/sobre-mi",
-  "/blog",
-  "/blog?pagina=2",
-  "/blog?q=ansiedad",
-  "/blog/duelo-como-abordarlo",
-  "/resenas/nueva",
-  "/aviso-legal",
-  "/privacidad",
-  "/cookies",
-  "/uso-web",
-  "/auth",
-  "/auth/restablecer?token=x",
-  "/no-existe",
-];
+const PAGES = [...PUBLIC_PAGES, ...PUBLIC_PAGE_STATES];
 
 const java = spawnSync("java", ["-version"], { encoding: "utf8" });
 if (java.status !== 0) {

@@ -1,43 +1,18 @@
 // npm run bench:lighthouse — Lighthouse 12.8.2 (mobile, Debian chromium), median of 3 runs per page.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, PUBLIC_PAGES } from "../tests/support/site.js";
 import { startServer } from "./server.js";
 
 // Every public route by default (each service page, the legal pages, the review form, sign-in).
-const PAGES = process.argv.slice(2).length
-  ? process.argv.slice(2)
-  : [
-      "/",
-      "/servicios",
-      "/servicios/terapia-individual",
-      "/servicios/terapia-pareja",
-      "/servicios/trabajo-grupos",
-      "/servicios/mindfulness",
-      "/sobre-mi",
-      "/blog",
-      "/blog/duelo-como-abordarlo",
-      "/resenas/nueva",
-      "/aviso-legal",
-      "/privacidad",
-      "/cookies",
-      "/uso-web",
-      "/auth",
-    ];
+const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : PUBLIC_PAGES;
 const RUNS = Number(process.env.RUNS ?? 3);
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const server = await startServer({ port: 3302 });
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
 });
 const rows = [];
 try {

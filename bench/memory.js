@@ -19,12 +19,12 @@ import autocannon from "autocannon";
 import WebSocket from "ws";
 import {
   BROWSER_ACCEPT_ENCODING,
-  PUBLIC_PAGES,
   createPgDatabase,
   freePort,
   rawGet,
   startServer,
 } from "./server.js";
+import { PUBLIC_PAGES } from "../tests/support/site.js";
 
 const COUNT = Number(process.env.COUNT ?? 10000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);

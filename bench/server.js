@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createPgDatabaseAt, freePort } from "../tests/support/http.js";
+import { serverEnv } from "../tests/support/site.js";
 
 export { freePort };
 
@@ -16,25 +17,22 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
  * account with scripts/user-create.js: the embedded database takes one process at a time).
  * `nodeArgs`: flags for node before the script (e.g. --cpu-prof, not allowed in NODE_OPTIONS).
  */
-export async function startServer({ port = 3300, env = {}, beforeStart, nodeArgs = [] } = {}) {
+export async function startServer({
+  port = 3300,
+  env: extraEnv = {},
+  beforeStart,
+  nodeArgs = [],
+} = {}) {
   if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
     throw new Error("Falta la compilación: ejecuta `npm run build` en la raíz del proyecto.");
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "psico-bench-"));
-  const serverEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    PUBLIC_URL: `http://localhost:${port}`,
-    ...env,
-  };
-  await beforeStart?.(serverEnv);
+  const env = serverEnv(port, dataDir, { PUBLIC_URL: `http://localhost:${port}`, ...extraEnv });
+
+  await beforeStart?.(env);
   const proc = spawn(process.execPath, [...nodeArgs, "server/main.js"], {
     cwd: ROOT,
-    env: serverEnv,
+    env,
     stdio: ["ignore", "inherit", "inherit"],
   });
   const url = `http://localhost:${port}`;
@@ -63,17 +61,6 @@ export async function startServer({ port = 3300, env = {}, beforeStart, nodeArgs
     },
   };
 }
-
-export const PUBLIC_PAGES = [
-  "/",
-  "/servicios",
-  "/servicios/terapia-individual",
-  "/sobre-mi",
-  "/blog",
-  "/blog/duelo-como-abordarlo",
-  "/privacidad",
-  "/auth",
-];
 
 /** What Chrome sends; the server picks among these (Node 20 has no zstd). */
 export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";

@@ -6,21 +6,10 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { signInOverHttp } from "../tests/support/http.js";
-import { PUBLIC_PAGES, ROOT, startServer } from "./server.js";
+import { ADMIN_PAGES, PUBLIC_PAGES } from "../tests/support/site.js";
+import { ROOT, startServer } from "./server.js";
 
 const LIMITS = { public: 130 * 1024, admin: 300 * 1024 };
-const ADMIN_PAGES = [
-  "/admin",
-  "/admin/blog",
-  "/admin/blog/nuevo",
-  "/admin/blog/editar/duelo-como-abordarlo",
-  "/admin/resenas",
-  "/admin/mensajes",
-  "/admin/usuarios",
-  "/admin/ajustes",
-  "/admin/registro",
-  "/admin/cuenta",
-];
 const ADMIN = {
   email: "medicion@example.com",
   name: "Medición",

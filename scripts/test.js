@@ -15,6 +15,7 @@ const steps = [
   ["Tipos", "npm", ["run", "typecheck"]],
   ["Pruebas unitarias y de integración", "npx", ["vitest", "run"]],
   ["Compilación de producción", "npx", ["react-router", "build"]],
+  ["JavaScript por página dentro del presupuesto", "node", ["bench/size.js"]],
   ["Servidor compilado (HTTP real)", "npx", ["vitest", "run", "-c", "vitest.server.config.ts"]],
   ["Pruebas E2E (Playwright + axe)", "npx", ["playwright", "test"]],
 ];

@@ -1,46 +1,11 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectAccessible, finishSignIn, signInAsAdmin, test } from "./fixtures";
 import { linkInMail } from "./mail";
+import { ADMIN_PAGES, PUBLIC_PAGE_STATES, PUBLIC_PAGES } from "../support/site.js";
 
 /** axe (WCAG 2.2 AA) on every route: the public site as a visitor, the admin area per role. */
 
-const PUBLIC_PATHS = [
-  "/",
-  "/servicios",
-  "/servicios/terapia-individual",
-  "/servicios/terapia-pareja",
-  "/servicios/trabajo-grupos",
-  "/servicios/mindfulness",
-  "/sobre-mi",
-  "/blog",
-  "/blog?q=ansiedad",
-  "/blog?q=zzzz",
-  "/blog?pagina=2",
-  "/blog/duelo-como-abordarlo",
-  "/resenas/nueva",
-  "/aviso-legal",
-  "/privacidad",
-  "/cookies",
-  "/uso-web",
-  "/auth",
-  "/auth?modo=recuperar",
-  "/una-pagina-que-no-existe",
-  "/blog/un-articulo-que-no-existe",
-];
-
-const ADMIN_PATHS = [
-  "/admin",
-  "/admin/blog",
-  "/admin/blog/nuevo",
-  "/admin/blog/editar/duelo-como-abordarlo",
-  "/admin/blog/vista-previa/duelo-como-abordarlo",
-  "/admin/resenas",
-  "/admin/mensajes",
-  "/admin/usuarios",
-  "/admin/ajustes",
-  "/admin/registro",
-  "/admin/cuenta",
-];
+const PUBLIC_PATHS = [...PUBLIC_PAGES, ...PUBLIC_PAGE_STATES];
 
 async function sweep(page: Page, paths: string[], who = "visitante") {
   for (const path of paths) {
@@ -85,10 +50,10 @@ test("every public page, as a visitor", async ({ page }) => {
 test("every admin page, as administrator, editor and contributor", async ({ page, browser }) => {
   test.setTimeout(300_000); // 10 admin pages × 3 roles, on a loaded machine
   await signInAsAdmin(page);
-  await sweep(page, ADMIN_PATHS, "administrator");
+  await sweep(page, ADMIN_PAGES, "administrator");
   for (const role of ["editor", "contributor"] as const) {
     const staff = await invitedStaff(page, browser, role);
-    await sweep(staff, ADMIN_PATHS, role);
+    await sweep(staff, ADMIN_PAGES, role);
     // Signed in, the public pages carry the staff's header too.
     await sweep(staff, ["/", "/blog"], role);
     await staff.context().close();

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { enrolOverHttpWithSecret, freePort } from "./http.js";
+import { serverEnv } from "./site.js";
 
 export { cookiesOf, enrolOverHttpWithSecret, freePort, signInOverHttp } from "./http.js";
 
@@ -28,15 +29,7 @@ export async function startServer(
   const dataDir = options.dataDir ?? tempDataDir();
   let output = "";
   const proc = spawn(process.execPath, ["server/main.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      ...options.env,
-    },
+    env: serverEnv(port, dataDir, options.env),
     stdio: ["ignore", "pipe", "pipe"],
   });
   proc.stdout!.on("data", (d) => (output += String(d)));

@@ -4,7 +4,8 @@ import { ReviewForm, type ReviewServerResult } from "~/components/site/review-fo
 import { database } from "~/context";
 import { clientInfo } from "~/modules/accounts/guard.server";
 import { submitReview } from "~/modules/reviews/reviews.server";
-import { REVIEW_MESSAGES, ReviewSchema } from "~/modules/reviews/schema";
+import { REVIEW_MESSAGES } from "~/modules/reviews/messages";
+import { ReviewSchema } from "~/modules/reviews/schema";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/review-new";
 import { formFailure, readForm } from "~/utils/form";

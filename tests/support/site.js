@@ -1,0 +1,73 @@
+// What the tests and the benchmarks (bench/) share about the site itself: which pages it has,
+// how a headless Chromium is started, and the environment the built server runs with.
+
+/** One page per public route: each service, the legal pages, an article, the review form, sign-in. */
+export const PUBLIC_PAGES = [
+  "/",
+  "/servicios",
+  "/servicios/terapia-individual",
+  "/servicios/terapia-pareja",
+  "/servicios/trabajo-grupos",
+  "/servicios/mindfulness",
+  "/sobre-mi",
+  "/blog",
+  "/blog/duelo-como-abordarlo",
+  "/resenas/nueva",
+  "/aviso-legal",
+  "/privacidad",
+  "/cookies",
+  "/uso-web",
+  "/auth",
+];
+
+/** The same routes in their other states: searches, a second page, other modes, not found. */
+export const PUBLIC_PAGE_STATES = [
+  "/blog?q=ansiedad",
+  "/blog?q=zzzz",
+  "/blog?pagina=2",
+  "/auth?modo=recuperar",
+  "/auth/restablecer?token=x",
+  "/una-pagina-que-no-existe",
+  "/blog/un-articulo-que-no-existe",
+];
+
+/** Every page of the admin area (signed in as an administrator). */
+export const ADMIN_PAGES = [
+  "/admin",
+  "/admin/blog",
+  "/admin/blog/nuevo",
+  "/admin/blog/editar/duelo-como-abordarlo",
+  "/admin/blog/vista-previa/duelo-como-abordarlo",
+  "/admin/resenas",
+  "/admin/mensajes",
+  "/admin/usuarios",
+  "/admin/ajustes",
+  "/admin/registro",
+  "/admin/cuenta",
+];
+
+/** Debian's Chromium unless CHROMIUM_PATH says otherwise. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** A headless Chromium that runs as root in a container and makes no requests of its own. */
+export const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** The environment of the built server (`node server/main.js`) on `port` with its data in `dataDir`. */
+export function serverEnv(port, dataDir, env = {}) {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    ...env,
+  };
+}
