@@ -292,3 +292,113 @@ export const pageViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.path] })],
 );
+
+// ─── Appointments (docs/decisions/015-appointments.md) ──────────────────────────────────────────
+
+/** What a visitor can book: one row per service the practice offers on /cita. */
+export const bookingServices = pgTable(
+  "booking_services",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    /** presencial (the partner centre's address) | online */
+    modality: text("modality").notNull(),
+    priceText: text("price_text").notNull().default(""),
+    /** request (the psychologist accepts or declines) | direct (confirmed by the visitor's e-mail) */
+    mode: text("mode").notNull().default("request"),
+    /** all | new (first visits only) | existing (returning clients only) */
+    audience: text("audience").notNull().default("all"),
+    active: boolean("active").notNull().default(true),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    check("booking_services_duration", sql`${t.durationMinutes} between 5 and 480`),
+    check("booking_services_modality", sql`${t.modality} in ('presencial', 'online')`),
+    check("booking_services_mode", sql`${t.mode} in ('request', 'direct')`),
+    check("booking_services_audience", sql`${t.audience} in ('all', 'new', 'existing')`),
+  ],
+);
+
+/** Days the practice is closed (holidays, a closed week): from and to, both included. */
+export const bookingExceptions = pgTable(
+  "booking_exceptions",
+  {
+    id: serial("id").primaryKey(),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    note: text("note").notNull().default(""),
+  },
+  (t) => [check("booking_exceptions_order", sql`${t.endsOn} >= ${t.startsOn}`)],
+);
+
+/**
+ * Appointments: special-category data (they reveal a care relationship). Only what the booking
+ * needs; the links sent by e-mail are random tokens kept as SHA-256 hashes; purged after the
+ * retention period (modules/booking/retention).
+ *
+ * status: held (a direct booking waiting for the visitor's e-mail confirmation until
+ * `holdExpiresAt`) | requested (waiting for the practice) | confirmed | declined | cancelled.
+ */
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: text("id").primaryKey(),
+    serviceId: integer("service_id").references(() => bookingServices.id, {
+      onDelete: "set null",
+    }),
+    /** The service as booked (its name and modality may change later). */
+    serviceName: text("service_name").notNull(),
+    modality: text("modality").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    status: text("status").notNull(),
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    clientName: text("client_name").notNull(),
+    clientEmail: text("client_email").notNull(),
+    clientPhone: text("client_phone").notNull().default(""),
+    firstVisit: boolean("first_visit").notNull().default(true),
+    note: text("note").notNull().default(""),
+    /** When the visitor accepted the privacy information (null when staff booked it). */
+    consentAt: timestamp("consent_at", { withTimezone: true }),
+    confirmTokenHash: text("confirm_token_hash"),
+    manageTokenHash: text("manage_token_hash"),
+    seriesId: text("series_id"),
+    createdBy: text("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "appointments_status",
+      sql`${t.status} in ('held', 'requested', 'confirmed', 'declined', 'cancelled')`,
+    ),
+    check("appointments_order", sql`${t.endsAt} > ${t.startsAt}`),
+    index("appointments_starts_idx").on(t.startsAt),
+    index("appointments_email_idx").on(t.clientEmail),
+    index("appointments_confirm_token_idx").on(t.confirmTokenHash),
+    index("appointments_manage_token_idx").on(t.manageTokenHash),
+  ],
+);
+
+/** The practice's booking rules (one row, id = 1), validated by modules/booking/config.ts. */
+export const bookingConfig = pgTable(
+  "booking_config",
+  {
+    id: integer("id").primaryKey().default(1),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("booking_config_single_row", sql`${t.id} = 1`)],
+);
+
+/** Busy times read from the psychologist's calendar feed (replaced whole at every fetch). */
+export const busyTimes = pgTable(
+  "busy_times",
+  {
+    id: serial("id").primaryKey(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("busy_times_starts_idx").on(t.startsAt)],
+);

@@ -1,0 +1,234 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { type Db, openDatabase } from "~/db/client.server";
+import {
+  appointments,
+  bookingConfig,
+  bookingExceptions,
+  bookingServices,
+  busyTimes,
+  mailOutbox,
+  rateLimit,
+} from "~/db/schema";
+import { DRIVERS, useTestDatabase } from "../../../tests/support/db";
+import {
+  appointmentByManageToken,
+  bookAppointment,
+  BOOKINGS_PER_HOUR,
+  confirmHold,
+  HOLD_MS,
+  slotsFor,
+} from "./booking.server";
+import { DEFAULT_BOOKING_CONFIG } from "./config";
+import { BOOKING_MESSAGES } from "./messages";
+
+// Monday 1 February 2027, 09:00 in Madrid; the practice opens 10:00–12:00 on Mondays.
+const NOW = new Date("2027-02-01T08:00:00Z");
+const TEN = Date.parse("2027-02-01T09:00:00Z");
+const CONFIG = {
+  ...DEFAULT_BOOKING_CONFIG,
+  weekly: [{ weekday: 1, start: "10:00", end: "12:00" }],
+  noticeHours: 0,
+  bufferMinutes: 0,
+  stepMinutes: 60,
+};
+const visitor = (over: Record<string, unknown> = {}) => ({
+  service: "0",
+  slot: String(TEN),
+  name: "Lucía Pérez",
+  email: "lucia@example.com",
+  firstVisit: "si",
+  note: "",
+  consent: "on",
+  ...over,
+});
+/** The token of the link in the last e-mail to `to` whose path is `path`. */
+async function tokenIn(db: Db, to: string, path: string) {
+  const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+  const text = mails.map((m) => m.text).join("\n");
+  const match = [...text.matchAll(new RegExp(`${path}\\?t=([A-Za-z0-9_-]+)`, "g"))].at(-1);
+  return match?.[1];
+}
+
+describe.each(DRIVERS)("booking (%s)", (driver) => {
+  const db = useTestDatabase(driver);
+  let direct = 0;
+  let request = 0;
+  beforeEach(async () => {
+    await db.db.delete(appointments);
+    await db.db.delete(mailOutbox);
+    await db.db.delete(rateLimit);
+    await db.db.delete(busyTimes);
+    await db.db.delete(bookingExceptions);
+    await db.db.delete(bookingServices);
+    await db.db
+      .insert(bookingConfig)
+      .values({ id: 1, data: CONFIG })
+      .onConflictDoUpdate({ target: bookingConfig.id, set: { data: CONFIG } });
+    const [a, b] = await db.db
+      .insert(bookingServices)
+      .values([
+        { name: "Primera llamada", durationMinutes: 15, modality: "online", mode: "direct" },
+        { name: "Sesión individual", durationMinutes: 50, modality: "presencial", mode: "request" },
+      ])
+      .returning();
+    direct = a!.id;
+    request = b!.id;
+  });
+  const book = (over: Record<string, unknown>, ip = "203.0.113.9", now = NOW) =>
+    bookAppointment(db.db, visitor(over), { ip }, now);
+
+  it("a request holds its slot until the practice answers and tells both sides by e-mail", async () => {
+    const result = await book({ service: String(request) });
+    expect(result).toMatchObject({ ok: true, status: "requested" });
+    const [row] = await db.db.select().from(appointments);
+    expect(row).toMatchObject({ status: "requested", serviceName: "Sesión individual" });
+    expect(row!.endsAt.getTime() - row!.startsAt.getTime()).toBe(50 * 60_000);
+    const mails = await db.db.select().from(mailOutbox);
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      "Hemos recibido tu solicitud de cita",
+      "Nueva solicitud de cita",
+    ]);
+    // The practice's notice names no client; the client's link names no person either.
+    const notice = mails.find((m) => m.subject === "Nueva solicitud de cita")!;
+    expect(notice.text).not.toContain("Lucía");
+    expect(notice.text).not.toContain("lucia@example.com");
+    const token = await tokenIn(db.db, "lucia@example.com", "/cita/gestionar");
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await appointmentByManageToken(db.db, token!))?.id).toBe(row!.id);
+    // The 10:00 slot is gone for everyone else.
+    const slots = await slotsFor(db.db, { durationMinutes: 50 }, { now: NOW, to: "2027-02-01" });
+    expect(slots.map((s) => s.time)).toEqual(["11:00"]);
+    expect(await book({ service: String(request), email: "otra@example.com" })).toMatchObject({
+      ok: false,
+      fieldErrors: { slot: [BOOKING_MESSAGES.slotTaken] },
+    });
+  });
+
+  it("a direct booking is held 30 minutes and confirmed once through the e-mailed link", async () => {
+    expect(await book({ service: String(direct) })).toMatchObject({ ok: true, status: "held" });
+    const token = await tokenIn(db.db, "lucia@example.com", "/cita/confirmar");
+    expect(token).toBeTruthy();
+    const confirmed = await confirmHold(db.db, token!, new Date(NOW.getTime() + 60_000));
+    expect(confirmed).toMatchObject({ ok: true, appointment: { status: "confirmed" } });
+    // The link works once; the confirmation e-mail brings a new manage link.
+    expect(await confirmHold(db.db, token!, NOW)).toEqual({ ok: false, reason: "invalid" });
+    const manage = await tokenIn(db.db, "lucia@example.com", "/cita/gestionar");
+    expect((await appointmentByManageToken(db.db, manage!))?.status).toBe("confirmed");
+    expect(await confirmHold(db.db, "x".repeat(43), NOW)).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("an unconfirmed hold frees its slot when it expires, and its link stops working", async () => {
+    await book({ service: String(direct) });
+    const token = await tokenIn(db.db, "lucia@example.com", "/cita/confirmar");
+    const later = new Date(NOW.getTime() + HOLD_MS + 1000);
+    const slots = await slotsFor(db.db, { durationMinutes: 15 }, { now: later, to: "2027-02-01" });
+    expect(slots.map((s) => s.time)).toEqual(["10:00", "11:00"]);
+    expect(await confirmHold(db.db, token!, later)).toEqual({ ok: false, reason: "expired" });
+    // Someone else can now take it.
+    expect(
+      await book({ service: String(direct), email: "otra@example.com" }, "198.51.100.1", later),
+    ).toMatchObject({ ok: true });
+  });
+
+  it("refuses what the rules do not offer: outside the hours, a closed day, a busy time, a service for others", async () => {
+    const refusedSlot = { ok: false, fieldErrors: { slot: [BOOKING_MESSAGES.slotTaken] } };
+    expect(
+      await book({ slot: String(Date.parse("2027-02-01T12:00:00Z")), service: String(request) }),
+    ).toMatchObject(refusedSlot);
+    expect(await book({ slot: String(TEN + 30 * 60_000), service: String(request) })).toMatchObject(
+      refusedSlot,
+    );
+    await db.db
+      .insert(busyTimes)
+      .values({ startsAt: new Date(TEN + 40 * 60_000), endsAt: new Date(TEN + 45 * 60_000) });
+    expect(await book({ service: String(request) })).toMatchObject(refusedSlot);
+    await db.db.delete(busyTimes);
+    await db.db.insert(bookingExceptions).values({ startsOn: "2027-02-01", endsOn: "2027-02-01" });
+    expect(await book({ service: String(request) })).toMatchObject(refusedSlot);
+    await db.db.delete(bookingExceptions);
+    await db.db
+      .update(bookingServices)
+      .set({ audience: "existing" })
+      .where(eq(bookingServices.id, request));
+    expect(await book({ service: String(request) })).toMatchObject({
+      ok: false,
+      fieldErrors: { service: [BOOKING_MESSAGES.notForYou] },
+    });
+    expect(await book({ service: "999999" })).toMatchObject({ ok: false, status: 400 });
+    expect(await db.db.select().from(appointments)).toEqual([]);
+    expect(await db.db.select().from(mailOutbox)).toEqual([]);
+  });
+
+  it("bad input gets Spanish messages and stores nothing", async () => {
+    const result = await book({
+      name: "",
+      email: "no",
+      consent: "",
+      firstVisit: "tal vez",
+      slot: "ayer",
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: {
+        name: [BOOKING_MESSAGES.nameRequired],
+        email: [BOOKING_MESSAGES.emailInvalid],
+        consent: [BOOKING_MESSAGES.consent],
+        firstVisit: [BOOKING_MESSAGES.firstVisit],
+        slot: [BOOKING_MESSAGES.slot],
+      },
+    });
+    expect(await db.db.select().from(appointments)).toEqual([]);
+  });
+
+  it(`limits bookings to ${BOOKINGS_PER_HOUR} an hour from one address`, async () => {
+    await db.db.update(bookingConfig).set({
+      data: {
+        ...CONFIG,
+        stepMinutes: 15,
+        weekly: [{ weekday: 1, start: "10:00", end: "20:00" }],
+      },
+    });
+    for (let i = 0; i < BOOKINGS_PER_HOUR; i++) {
+      const slot = String(TEN + i * 15 * 60_000);
+      expect(await book({ service: String(direct), slot })).toMatchObject({ ok: true });
+    }
+    const slot = String(TEN + BOOKINGS_PER_HOUR * 15 * 60_000);
+    expect(await book({ service: String(direct), slot })).toMatchObject({ ok: false, status: 429 });
+    expect(await book({ service: String(direct), slot }, "198.51.100.7")).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it("20 simultaneous bookings of one slot: exactly one succeeds", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        book({ service: String(request), email: `p${i}@example.com` }, `192.0.2.${i + 1}`),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.status === 409)).toHaveLength(19);
+    expect(await db.db.select().from(appointments)).toHaveLength(1);
+  });
+
+  it.runIf(driver === "pg")("two instances on one PostgreSQL: still exactly one", async () => {
+    const other = await openDatabase({ url: db.url! });
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          bookAppointment(
+            i % 2 ? db.db : other.db,
+            visitor({ service: String(request), email: `p${i}@example.com` }),
+            { ip: `192.0.2.${i + 1}` },
+            NOW,
+          ),
+        ),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(await db.db.select().from(appointments)).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+});

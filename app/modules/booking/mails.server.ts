@@ -1,0 +1,101 @@
+import type { appointments } from "~/db/schema";
+import type { MailMessage } from "~/modules/mail/mail.server";
+import { simpleHtml } from "~/modules/mail/templates";
+import type { Settings } from "~/modules/settings/schemas";
+import { getEnv } from "~/utils/env.server";
+import { formatDateTime } from "~/utils/format-time";
+import { WEEKDAY_NAMES } from "./config";
+import { madridWeekday } from "./slots";
+
+type Row = typeof appointments.$inferSelect;
+
+/** 'lunes, 1 de febrero de 2027, 10:00' (Madrid time). */
+export function appointmentWhen(startsAt: Date) {
+  return `${WEEKDAY_NAMES[madridWeekday(startsAt.getTime()) - 1]}, ${formatDateTime(startsAt)}`;
+}
+
+/** Where the session takes place, as the client reads it. */
+export function appointmentPlace(row: Pick<Row, "modality">, settings: Settings) {
+  return row.modality === "online"
+    ? "En línea: recibirás el enlace de la videollamada antes de la sesión."
+    : `${settings.partnerCentreName}, ${settings.partnerCentreAddress}`;
+}
+
+function mail(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link?: { href: string; label: string },
+): MailMessage {
+  const text = [...paragraphs, ...(link ? ["", `${link.label}: ${link.href}`] : [])].join("\n");
+  return { to, subject, text, html: simpleHtml(paragraphs, link) };
+}
+
+/**
+ * The e-mails of one appointment. The client's carry a link with a token (never the person's
+ * name or e-mail in a URL); the practice's notices name no client at all: they point to the
+ * agenda, where staff signed in read the details.
+ */
+export function appointmentMails(row: Row, settings: Settings) {
+  const url = getEnv().PUBLIC_URL;
+  const when = appointmentWhen(row.startsAt);
+  const what = `${row.serviceName} · ${when}`;
+  const place = `Lugar: ${appointmentPlace(row, settings)}`;
+  const manageLink = (token: string) => ({
+    href: `${url}/cita/gestionar?t=${token}`,
+    label: "Ver, cancelar o cambiar la cita",
+  });
+  const agenda = { href: `${url}/admin/citas`, label: "Abrir la agenda" };
+  const sign = `${settings.professionalName} · ${settings.professionalTitle}`;
+  return {
+    confirmHold: (token: string) =>
+      mail(
+        row.clientEmail,
+        "Confirma tu cita",
+        [
+          `Hola, ${row.clientName}:`,
+          `Has reservado: ${what}.`,
+          "Para que la cita quede confirmada, abre el enlace de abajo en los próximos 30 minutos. Si no lo abres, la hora vuelve a quedar libre.",
+          "Si no has pedido esta cita, ignora este mensaje.",
+          sign,
+        ],
+        { href: `${url}/cita/confirmar?t=${token}`, label: "Confirmar la cita" },
+      ),
+    requestReceived: (token: string) =>
+      mail(
+        row.clientEmail,
+        "Hemos recibido tu solicitud de cita",
+        [
+          `Hola, ${row.clientName}:`,
+          `Hemos recibido tu solicitud: ${what}.`,
+          "Te escribiremos en cuanto la revisemos para confirmarla o proponerte otra hora.",
+          sign,
+        ],
+        manageLink(token),
+      ),
+    confirmed: (token: string) =>
+      mail(
+        row.clientEmail,
+        "Tu cita está confirmada",
+        [`Hola, ${row.clientName}:`, `Tu cita está confirmada: ${what}.`, place, sign],
+        manageLink(token),
+      ),
+    newRequestNotice: () =>
+      mail(
+        settings.contactEmail,
+        "Nueva solicitud de cita",
+        [
+          `Hay una solicitud de cita nueva para el ${when} (${row.serviceName}).`,
+          "Acéptala o recházala desde la agenda.",
+        ],
+        agenda,
+      ),
+    newBookingNotice: () =>
+      mail(
+        settings.contactEmail,
+        "Nueva cita confirmada",
+        [`Se ha confirmado una cita para el ${when} (${row.serviceName}).`],
+        agenda,
+      ),
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * The booking form's Spanish messages and limits, without the schema (schema.ts), so a page can
+ * name them without loading the validation library.
+ */
+export const BOOKING_LIMITS = { name: 100, email: 254, phone: 30, note: 500 } as const;
+
+export const BOOKING_MESSAGES = {
+  service: "Elige un servicio.",
+  slot: "Elige un día y una hora.",
+  slotTaken: "Esa hora ya no está libre. Elige otra, por favor.",
+  nameRequired: "Escribe tu nombre.",
+  nameTooLong: `El nombre no puede exceder ${BOOKING_LIMITS.name} caracteres.`,
+  emailInvalid: "Introduce un email válido.",
+  emailTooLong: "El email es demasiado largo.",
+  phoneInvalid: "Escribe el teléfono solo con números (puede llevar +, espacios o guiones).",
+  firstVisit: "Indica si es tu primera visita.",
+  noteTooLong: `La nota no puede exceder ${BOOKING_LIMITS.note} caracteres.`,
+  consent: "Debes aceptar la política de privacidad para pedir la cita.",
+  invalidCharacters: "El texto contiene caracteres no válidos.",
+  rateLimited: "Has pedido varias citas seguidas. Espera un poco antes de pedir otra, por favor.",
+  notForYou: "Ese servicio no está disponible para tu tipo de visita. Elige otro, por favor.",
+  disabled: "La reserva en línea no está disponible ahora mismo.",
+} as const;
