@@ -241,8 +241,10 @@ export async function start() {
   const { startRetentionJob } = await import("~/modules/retention/retention.server");
   const { seedReviews } = await import("~/modules/reviews/reviews.server");
   const { ensureSetupLink } = await import("~/modules/accounts/setup.server");
+  const { seedBookingServices } = await import("~/modules/booking/booking.server");
   await seedArticles(db);
   await seedReviews(db);
+  await seedBookingServices(db);
   // No account yet: print the one-time link that creates the first administrator.
   await ensureSetupLink(db);
   const { OUTBOX_INTERVAL_MS, OUTBOX_RETRY_BASE_MS } = getEnv();

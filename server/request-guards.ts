@@ -53,7 +53,8 @@ export function noNulInUrl(req: Request, res: Response, next: NextFunction) {
 }
 
 /**
- * Admin, account and API answers are personal: never stored by the browser or a proxy. Set here,
+ * Admin, account, API and booking answers are personal (a booking page shows free hours of the
+ * moment, or one person's appointment): never stored by the browser, a proxy or the page cache. Set here,
  * and kept by the React Router handler over whatever a route says (`res.locals.noStore`).
  */
 export function noStoreForPrivatePaths(req: Request, res: Response, next: NextFunction) {
@@ -65,7 +66,7 @@ export function noStoreForPrivatePaths(req: Request, res: Response, next: NextFu
 }
 
 export function isPrivatePath(pathname: string) {
-  return /^\/(?:admin|auth|login|api)(?:[/.]|$)/i.test(pathname);
+  return /^\/(?:admin|auth|login|api|cita)(?:[/.]|$)/i.test(pathname);
 }
 
 export interface BodyLimits {

@@ -363,6 +363,11 @@ export const appointments = pgTable(
     consentAt: timestamp("consent_at", { withTimezone: true }),
     confirmTokenHash: text("confirm_token_hash"),
     manageTokenHash: text("manage_token_hash"),
+    /** The client asked, through the manage link, to move the appointment (their words). */
+    changeRequest: text("change_request").notNull().default(""),
+    changeRequestedAt: timestamp("change_requested_at", { withTimezone: true }),
+    /** client | practice, once cancelled. */
+    cancelledBy: text("cancelled_by"),
     seriesId: text("series_id"),
     createdBy: text("created_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -52,8 +52,8 @@ export interface FormFailure {
 /** What every form action answers: `{ ok: true, …its data }` or a FormFailure. */
 export type FormResult<T extends object = object> = ({ ok: true } & T) | FormFailure;
 
-/** A FormFailure with only a form-wide message. */
-export function formFailure(formError: string, fieldErrors: FieldErrors = {}): FormFailure {
+/** A FormFailure: a form-wide message (or null) and messages by field. */
+export function formFailure(formError: string | null, fieldErrors: FieldErrors = {}): FormFailure {
   return { ok: false, formError, fieldErrors };
 }
 

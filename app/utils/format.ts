@@ -23,7 +23,8 @@ export interface DateFields {
   day: number;
 }
 
-const MONTHS = [
+/** Spanish month names, January first. */
+export const MONTHS = [
   "enero",
   "febrero",
   "marzo",

@@ -232,7 +232,12 @@ export type SettingValues = Record<string, string | boolean>;
 
 /** Signs the E2E administrator in, in a context of its own, and opens Ajustes hydrated. */
 async function openSettings(browser: Browser) {
-  const context = await browser.newContext({ locale: "es-ES", timezoneId: "Europe/Madrid" });
+  // Explicitly with JavaScript: new contexts take the options of the describe that asks.
+  const context = await browser.newContext({
+    locale: "es-ES",
+    timezoneId: "Europe/Madrid",
+    javaScriptEnabled: true,
+  });
   const page = await context.newPage();
   await signInAsAdmin(page);
   await gotoHydrated(page, "/admin/ajustes");

@@ -18,6 +18,12 @@ import * as twoFactorRoute from "~/routes/auth/two-factor";
 import * as verifyRoute from "~/routes/auth/verify-email";
 import * as homeRoute from "~/routes/public/home";
 import * as reviewNewRoute from "~/routes/public/review-new";
+import * as bookingRoute from "~/routes/public/booking";
+import * as bookingConfirmRoute from "~/routes/public/booking-confirm";
+import * as bookingManageRoute from "~/routes/public/booking-manage";
+import { seedBookingServices } from "~/modules/booking/booking.server";
+import { DEFAULT_SETTINGS } from "~/modules/settings/defaults";
+import { updateSettings } from "~/modules/settings/settings.server";
 import * as signOutRoute from "~/routes/auth/sign-out";
 import * as imageUploadApi from "~/routes/resources/image-upload-api";
 import * as rgpdExportRoute from "~/routes/resources/rgpd-export";
@@ -61,6 +67,25 @@ const PUBLIC_ACTIONS: ActionCase[] = [
     path: "/resenas/nueva",
     action: reviewNewRoute.action,
     fields: ["name", "role", "content", "rating", "consent", "website"],
+  },
+  {
+    file: "routes/public/booking.tsx",
+    path: "/cita",
+    action: bookingRoute.action,
+    fields: ["service", "slot", "name", "email", "phone", "firstVisit", "note", "consent"],
+  },
+  {
+    file: "routes/public/booking-confirm.tsx",
+    path: "/cita/confirmar",
+    action: bookingConfirmRoute.action,
+    fields: ["token"],
+  },
+  {
+    file: "routes/public/booking-manage.tsx",
+    path: "/cita/gestionar",
+    action: bookingManageRoute.action,
+    fields: ["token", "message"],
+    intents: ["cancel", "change"],
   },
   {
     file: "routes/auth/auth.tsx",
@@ -381,6 +406,7 @@ async function snapshot() {
     (select count(*) from session)::int as sessions,
     (select count(*) from verification)::int as verifications,
     (select count(*) from articles)::int as articles,
+    (select coalesce(string_agg(a::text, ','), '') from appointments a) as appointments,
     (select coalesce(string_agg(s::text, ','), '') from settings s) as settings`);
   return result.rows[0];
 }
@@ -416,6 +442,9 @@ describe("fuzzing every form action with hostile input (PGlite)", () => {
   beforeAll(async () => {
     // A fully signed-in administrator (password + TOTP), so actions get past the 2FA guard.
     adminCookie = await staffCookie(db.db, "administrator", "fuzz-admin@example.com");
+    // Booking on, with the services of a new install, so its actions do their real work.
+    await updateSettings(db.db, { ...DEFAULT_SETTINGS, bookingEnabled: true });
+    await seedBookingServices(db.db);
   });
 
   it.each(PUBLIC_ACTIONS.map((c) => [c.path, c] as const))("public action %s", async (_, c) => {

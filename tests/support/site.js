@@ -13,6 +13,7 @@ export const PUBLIC_PAGES = [
   "/blog",
   "/blog/duelo-como-abordarlo",
   "/resenas/nueva",
+  "/cita",
   "/aviso-legal",
   "/privacidad",
   "/cookies",

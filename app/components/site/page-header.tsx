@@ -1,3 +1,4 @@
+import { BookingLink } from "~/components/site/booking-link";
 import { Link } from "react-router";
 
 /** The top of an inner page: breadcrumbs, title and an optional lead paragraph. */
@@ -59,14 +60,12 @@ export function CallToAction({ bookingUrl }: { bookingUrl: string }) {
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             {bookingUrl ? (
-              <a
+              <BookingLink
                 href={bookingUrl}
-                target="_blank"
-                rel="noopener noreferrer"
                 className="inline-flex min-h-12 items-center rounded-full bg-accent px-7 text-lg font-semibold text-white no-underline hover:bg-accent-strong"
               >
-                Solicitar cita<span className="sr-only"> (se abre en una pestaña nueva)</span>
-              </a>
+                Solicitar cita
+              </BookingLink>
             ) : null}
             <Link
               to="/#contacto"

@@ -1,4 +1,5 @@
 import { Menu } from "lucide-react";
+import { BookingLink } from "~/components/site/booking-link";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -80,16 +81,13 @@ export function SiteHeader({
 
         <div className="flex shrink-0 items-center gap-2">
           {/* The main action, at every width: the booking site, or else the contact form. */}
-          <a
+          <BookingLink
             href={booking || "/#contacto"}
-            {...(booking
-              ? { target: "_blank", rel: "noopener noreferrer" }
-              : { onClick: onItem("contacto", false) })}
+            onClick={booking ? undefined : onItem("contacto", false)}
             className={buttonVariants({ size: "compact" })}
           >
             Pedir cita
-            {booking ? <span className="sr-only"> (se abre en una pestaña nueva)</span> : null}
-          </a>
+          </BookingLink>
           {signedIn ? (
             <SignOutButton className="hidden md:max-lg:inline-flex xl:inline-flex" />
           ) : (

@@ -47,7 +47,7 @@ export const buttonVariants = cva(
 export type ButtonProps = React.ComponentProps<"button"> & VariantProps<typeof buttonVariants>;
 
 /**
- * A button. For a link that looks like one, use LinkButton / ExternalLinkButton, or put
+ * A button. For a link that looks like one, use LinkButton, or put
  * `buttonVariants(...)` on the `<a>` (no Slot: it would add a library to every public page).
  */
 export function Button({ className, variant, size, iconSize, wrap, type, ...props }: ButtonProps) {

@@ -12,24 +12,3 @@ type Props = Pick<VariantProps<typeof buttonVariants>, "variant" | "size"> & {
 export function LinkButton({ variant, size, className, ...props }: LinkProps & Props) {
   return <Link className={cn(buttonVariants({ variant, size }), className)} {...props} />;
 }
-
-/** An external link styled as a button; opens in a new tab safely and says so. */
-export function ExternalLinkButton({
-  variant,
-  size,
-  className,
-  children,
-  ...props
-}: React.ComponentProps<"a"> & Props) {
-  return (
-    <a
-      target="_blank"
-      rel="noopener noreferrer"
-      className={cn(buttonVariants({ variant, size }), className)}
-      {...props}
-    >
-      {children}
-      <span className="sr-only"> (se abre en una pestaña nueva)</span>
-    </a>
-  );
-}

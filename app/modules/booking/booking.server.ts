@@ -7,6 +7,7 @@ import {
   bookingExceptions,
   bookingServices,
   busyTimes,
+  contentSeeds,
 } from "~/db/schema";
 import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
@@ -17,6 +18,9 @@ import { BookingConfigSchema, type BookingConfig, DEFAULT_BOOKING_CONFIG } from 
 import { appointmentMails } from "./mails.server";
 import { BOOKING_MESSAGES, BookingSchema } from "./schema";
 import { freeSlots, madridDate, type Slot } from "./slots";
+import type { BookingView, CalendarDay, PublicService } from "./view";
+
+export type { BookingView, CalendarDay, PublicService };
 
 /**
  * Appointments (docs/decisions/015-appointments.md): the practice's services and rules, the free
@@ -64,6 +68,61 @@ export function servicesFor(services: BookingService[], firstVisit: boolean | nu
         firstVisit === null ||
         s.audience === (firstVisit ? "new" : "existing")),
   );
+}
+
+export const BOOKING_SEED_KEY = "booking-services-v1";
+
+/**
+ * The services a new install offers once booking is turned on (staff change them in Citas):
+ * inserted once per database, like the built-in articles and reviews.
+ */
+export async function seedBookingServices(db: Db) {
+  return db.transaction(async (tx) => {
+    const marked = await tx
+      .insert(contentSeeds)
+      .values({ key: BOOKING_SEED_KEY })
+      .onConflictDoNothing()
+      .returning({ key: contentSeeds.key });
+    if (marked.length === 0) return 0;
+    const rows = await tx
+      .insert(bookingServices)
+      .values([
+        {
+          name: "Primera sesión",
+          durationMinutes: 50,
+          modality: "presencial",
+          mode: "request",
+          audience: "new",
+          position: 1,
+        },
+        {
+          name: "Llamada informativa gratuita",
+          durationMinutes: 15,
+          modality: "online",
+          mode: "direct",
+          audience: "new",
+          position: 2,
+        },
+        {
+          name: "Sesión de seguimiento",
+          durationMinutes: 50,
+          modality: "presencial",
+          mode: "request",
+          audience: "existing",
+          position: 3,
+        },
+        {
+          name: "Sesión en línea",
+          durationMinutes: 50,
+          modality: "online",
+          mode: "request",
+          audience: "existing",
+          position: 4,
+        },
+      ])
+      .returning({ id: bookingServices.id });
+    return rows.length;
+  });
 }
 
 // ─── Free slots ──────────────────────────────────────────────────────────────────────────────────
@@ -163,10 +222,10 @@ export async function bookAppointment(
     .from(bookingServices)
     .where(eq(bookingServices.id, Number(input.service)));
   if (!service || !service.active) {
-    return { ...formFailure("", { service: [BOOKING_MESSAGES.service] }), status: 400 };
+    return { ...formFailure(null, { service: [BOOKING_MESSAGES.service] }), status: 400 };
   }
   if (servicesFor([service], firstVisit).length === 0) {
-    return { ...formFailure("", { service: [BOOKING_MESSAGES.notForYou] }), status: 400 };
+    return { ...formFailure(null, { service: [BOOKING_MESSAGES.notForYou] }), status: 400 };
   }
   const limited = await hitRateLimit(db, `booking:${client.ip}`, BOOKINGS_PER_HOUR, HOUR_MS);
   if (!limited.allowed) return { ...formFailure(BOOKING_MESSAGES.rateLimited), status: 429 };
@@ -215,7 +274,7 @@ export async function bookAppointment(
     }
     return row!;
   });
-  if (!booked) return { ...formFailure("", { slot: [BOOKING_MESSAGES.slotTaken] }), status: 409 };
+  if (!booked) return { ...formFailure(null, { slot: [BOOKING_MESSAGES.slotTaken] }), status: 409 };
   nudgeOutbox();
   return { ok: true, id: booked.id, status: direct ? "held" : "requested", email: input.email };
 }
@@ -268,4 +327,213 @@ export async function appointmentByManageToken(db: Reader, token: string) {
     .from(appointments)
     .where(eq(appointments.manageTokenHash, hashToken(token)));
   return row ?? null;
+}
+
+// ─── The visitor's pages (/cita) ─────────────────────────────────────────────────────────────────
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** What /cita shows for its query: services; a service's month of days; a day's hours; a slot. */
+export async function bookingView(
+  db: Db,
+  query: {
+    service?: string | null;
+    month?: string | null;
+    day?: string | null;
+    slot?: string | null;
+  },
+  now = new Date(),
+): Promise<BookingView> {
+  const config = await getBookingConfig(db);
+  const services: PublicService[] = (await listServices(db, { activeOnly: true })).map(
+    ({ id, name, durationMinutes, modality, priceText, mode, audience }) => ({
+      id,
+      name,
+      durationMinutes,
+      modality,
+      priceText,
+      mode,
+      audience,
+    }),
+  );
+  const view: BookingView = {
+    services,
+    service: null,
+    month: null,
+    day: null,
+    slot: null,
+    slotGone: false,
+    cancelHours: config.cancelHours,
+  };
+  const service = services.find((s) => String(s.id) === query.service);
+  if (!service) return view;
+  view.service = service;
+  const today = madridDate(now.getTime());
+  const lastDay = madridDate(now.getTime() + config.horizonDays * DAY_MS);
+  if (query.slot && /^\d{12,14}$/.test(query.slot)) {
+    const start = Number(query.slot);
+    const date = madridDate(start);
+    const free = await slotsFor(db, service, { now, from: date, to: date, config });
+    const slot = free.find((s) => s.start === start);
+    if (slot) view.slot = { start: slot.start, date: slot.date, time: slot.time };
+    else view.slotGone = true;
+    if (slot) return view;
+  }
+  const asked = query.day && DATE.test(query.day) ? query.day : null;
+  let month = query.month && MONTH.test(query.month) ? query.month : (asked ?? today).slice(0, 7);
+  if (month < today.slice(0, 7)) month = today.slice(0, 7);
+  if (month > lastDay.slice(0, 7)) month = lastDay.slice(0, 7);
+  const first = `${month}-01`;
+  const slots = await slotsFor(db, service, { now, from: first, to: lastOfMonth(month), config });
+  const days: CalendarDay[] = [];
+  for (let d = 1; d <= Number(lastOfMonth(month).slice(8)); d++) {
+    const date = `${month}-${String(d).padStart(2, "0")}`;
+    days.push({
+      date,
+      day: d,
+      weekday: isoWeekday(date),
+      free: slots.filter((s) => s.date === date).length,
+    });
+  }
+  view.month = {
+    value: month,
+    previous: month > today.slice(0, 7) ? shiftMonth(month, -1) : null,
+    next: month < lastDay.slice(0, 7) ? shiftMonth(month, 1) : null,
+    days,
+  };
+  if (asked && asked.startsWith(month)) {
+    view.day = {
+      date: asked,
+      slots: slots.filter((s) => s.date === asked).map((s) => ({ start: s.start, time: s.time })),
+    };
+  }
+  return view;
+}
+
+function lastOfMonth(month: string) {
+  const [y, m] = month.split("-").map(Number);
+  const days = new Date(Date.UTC(y!, m!, 0)).getUTCDate();
+  return `${month}-${String(days).padStart(2, "0")}`;
+}
+
+function shiftMonth(month: string, by: number) {
+  const [y, m] = month.split("-").map(Number);
+  const date = new Date(Date.UTC(y!, m! - 1 + by, 1));
+  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, "0")}`;
+}
+
+/** 1 = lunes … 7 = domingo, for a calendar date (no zone can move it). */
+function isoWeekday(date: string) {
+  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+// ─── The client's own link (/cita/gestionar) ─────────────────────────────────────────────────────
+
+/** Statuses a client may still cancel or ask to move. */
+const OPEN = ["held", "requested", "confirmed"];
+
+/** Whether the client may still cancel or ask to move it (the window set in Ajustes). */
+export function clientMayChange(
+  row: Pick<Appointment, "status" | "startsAt">,
+  cancelHours: number,
+  now = new Date(),
+) {
+  return (
+    OPEN.includes(row.status) && row.startsAt.getTime() - now.getTime() >= cancelHours * HOUR_MS
+  );
+}
+
+/** What the manage page shows: the appointment, never the client's data beyond the name. */
+export async function manageView(db: Db, token: string, now = new Date()) {
+  const row = await appointmentByManageToken(db, token);
+  if (!row) return null;
+  const config = await getBookingConfig(db);
+  return {
+    clientName: row.clientName,
+    serviceName: row.serviceName,
+    modality: row.modality,
+    startsAt: row.startsAt.toISOString(),
+    status: row.status,
+    changeRequested: row.changeRequestedAt !== null && OPEN.includes(row.status),
+    mayChange: clientMayChange(row, config.cancelHours, now),
+    cancelHours: config.cancelHours,
+  };
+}
+
+export const MANAGE_MESSAGES = {
+  invalid: "El enlace no es válido o la cita ya no existe.",
+  tooLate:
+    "Ya no se puede cambiar por aquí: falta poco para la cita. Escríbenos o llámanos, por favor.",
+  changeTooLong: "El mensaje no puede exceder 500 caracteres.",
+} as const;
+
+export type ManageResult = { ok: true } | (FormFailure & { status: 400 | 404 | 409 });
+
+/** The appointment of a manage link, when the client may still change it. */
+async function changeable(db: Db, token: string, now: Date) {
+  const row = await appointmentByManageToken(db, token);
+  if (!row) return { ...formFailure(MANAGE_MESSAGES.invalid), status: 404 as const };
+  const config = await getBookingConfig(db);
+  if (!clientMayChange(row, config.cancelHours, now)) {
+    return { ...formFailure(MANAGE_MESSAGES.tooLate), status: 409 as const };
+  }
+  return row;
+}
+
+/** The client cancels through the manage link: both sides are told; the hour is free again. */
+export async function cancelByClient(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<ManageResult> {
+  const row = await changeable(db, token, now);
+  if (!("id" in row)) return row;
+  const settings = await getSettings(db);
+  await db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .update(appointments)
+      .set({
+        status: "cancelled",
+        cancelledBy: "client",
+        holdExpiresAt: null,
+        confirmTokenHash: null,
+        updatedAt: now,
+      })
+      .where(and(eq(appointments.id, row.id), inArray(appointments.status, OPEN)))
+      .returning();
+    if (!cancelled) return;
+    const mails = appointmentMails(cancelled, settings);
+    await enqueueMail(tx, mails.cancelledByClient());
+    await enqueueMail(tx, mails.cancelledNotice());
+  });
+  nudgeOutbox();
+  return { ok: true };
+}
+
+/** The client asks to move it (optionally saying when suits them); the practice is told. */
+export async function requestChangeByClient(
+  db: Db,
+  token: string,
+  rawMessage: unknown,
+  now = new Date(),
+): Promise<ManageResult> {
+  const message = typeof rawMessage === "string" ? rawMessage.trim() : "";
+  if (message.length > 500 || message.includes("\0")) {
+    return { ...formFailure(null, { message: [MANAGE_MESSAGES.changeTooLong] }), status: 400 };
+  }
+  const row = await changeable(db, token, now);
+  if (!("id" in row)) return row;
+  const settings = await getSettings(db);
+  await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(appointments)
+      .set({ changeRequest: message, changeRequestedAt: now, updatedAt: now })
+      .where(eq(appointments.id, row.id))
+      .returning();
+    await enqueueMail(tx, appointmentMails(changed!, settings).changeRequestNotice());
+  });
+  nudgeOutbox();
+  return { ok: true };
 }

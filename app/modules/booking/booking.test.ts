@@ -46,7 +46,7 @@ const visitor = (over: Record<string, unknown> = {}) => ({
 async function tokenIn(db: Db, to: string, path: string) {
   const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
   const text = mails.map((m) => m.text).join("\n");
-  const match = [...text.matchAll(new RegExp(`${path}\\?t=([A-Za-z0-9_-]+)`, "g"))].at(-1);
+  const match = [...text.matchAll(new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`, "g"))].at(-1);
   return match?.[1];
 }
 

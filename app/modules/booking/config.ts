@@ -1,19 +1,12 @@
 import { z } from "zod";
+import { WEEKDAY_NAMES } from "./messages";
 
 /**
  * The practice's booking rules (the 'Citas' part of Ajustes): weekly hours, closed days live in
  * their own table. Every time is a wall-clock time in Europe/Madrid.
  */
 
-export const WEEKDAY_NAMES = [
-  "lunes",
-  "martes",
-  "miércoles",
-  "jueves",
-  "viernes",
-  "sábado",
-  "domingo",
-] as const;
+export { WEEKDAY_NAMES };
 
 const clock = z
   .string({ error: "Escribe una hora (hh:mm)" })

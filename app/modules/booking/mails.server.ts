@@ -3,16 +3,9 @@ import type { MailMessage } from "~/modules/mail/mail.server";
 import { simpleHtml } from "~/modules/mail/templates";
 import type { Settings } from "~/modules/settings/schemas";
 import { getEnv } from "~/utils/env.server";
-import { formatDateTime } from "~/utils/format-time";
-import { WEEKDAY_NAMES } from "./config";
-import { madridWeekday } from "./slots";
+import { appointmentWhenText } from "./when";
 
 type Row = typeof appointments.$inferSelect;
-
-/** 'lunes, 1 de febrero de 2027, 10:00' (Madrid time). */
-export function appointmentWhen(startsAt: Date) {
-  return `${WEEKDAY_NAMES[madridWeekday(startsAt.getTime()) - 1]}, ${formatDateTime(startsAt)}`;
-}
 
 /** Where the session takes place, as the client reads it. */
 export function appointmentPlace(row: Pick<Row, "modality">, settings: Settings) {
@@ -38,11 +31,11 @@ function mail(
  */
 export function appointmentMails(row: Row, settings: Settings) {
   const url = getEnv().PUBLIC_URL;
-  const when = appointmentWhen(row.startsAt);
+  const when = appointmentWhenText(row.startsAt);
   const what = `${row.serviceName} · ${when}`;
   const place = `Lugar: ${appointmentPlace(row, settings)}`;
   const manageLink = (token: string) => ({
-    href: `${url}/cita/gestionar?t=${token}`,
+    href: `${url}/cita/gestionar?token=${token}`,
     label: "Ver, cancelar o cambiar la cita",
   });
   const agenda = { href: `${url}/admin/citas`, label: "Abrir la agenda" };
@@ -59,7 +52,7 @@ export function appointmentMails(row: Row, settings: Settings) {
           "Si no has pedido esta cita, ignora este mensaje.",
           sign,
         ],
-        { href: `${url}/cita/confirmar?t=${token}`, label: "Confirmar la cita" },
+        { href: `${url}/cita/confirmar?token=${token}`, label: "Confirmar la cita" },
       ),
     requestReceived: (token: string) =>
       mail(
@@ -87,6 +80,30 @@ export function appointmentMails(row: Row, settings: Settings) {
         [
           `Hay una solicitud de cita nueva para el ${when} (${row.serviceName}).`,
           "Acéptala o recházala desde la agenda.",
+        ],
+        agenda,
+      ),
+    cancelledByClient: () =>
+      mail(row.clientEmail, "Tu cita se ha cancelado", [
+        `Hola, ${row.clientName}:`,
+        `Hemos cancelado tu cita: ${what}.`,
+        "Si quieres otra, puedes pedirla de nuevo en la web cuando quieras.",
+        sign,
+      ]),
+    cancelledNotice: () =>
+      mail(
+        settings.contactEmail,
+        "Cita cancelada",
+        [`Se ha cancelado la cita del ${when} (${row.serviceName}). La hora vuelve a estar libre.`],
+        agenda,
+      ),
+    changeRequestNotice: () =>
+      mail(
+        settings.contactEmail,
+        "Petición de cambio de cita",
+        [
+          `Piden cambiar la cita del ${when} (${row.serviceName}).`,
+          "El mensaje y los datos están en la agenda.",
         ],
         agenda,
       ),

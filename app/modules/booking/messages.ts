@@ -21,3 +21,14 @@ export const BOOKING_MESSAGES = {
   notForYou: "Ese servicio no está disponible para tu tipo de visita. Elige otro, por favor.",
   disabled: "La reserva en línea no está disponible ahora mismo.",
 } as const;
+
+/** 1 = lunes … 7 = domingo, at index weekday - 1. */
+export const WEEKDAY_NAMES = [
+  "lunes",
+  "martes",
+  "miércoles",
+  "jueves",
+  "viernes",
+  "sábado",
+  "domingo",
+] as const;

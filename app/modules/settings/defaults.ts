@@ -23,6 +23,7 @@ export const DEFAULT_SETTINGS: Settings = {
   partnerCentreAddress: "Calle Ejemplo 2, 28000 Madrid",
   partnerCentreUrl: "https://example.com/centro",
   bookingUrl: "https://example.com/reservas",
+  bookingEnabled: false,
   socialLinks: {
     instagram: "https://www.instagram.com/",
     facebook: "https://www.facebook.com/",
@@ -75,6 +76,9 @@ export function isProfileUrl(url: string) {
  * The settings as the public pages see them: every field above that still holds its example
  * value, and every social link that is not a profile, is empty, so the page shows nothing there.
  */
+/** The site's own booking pages (docs/decisions/015-appointments.md). */
+export const BOOKING_PATH = "/cita";
+
 export function publicSettings(settings: Settings): Settings {
   const out: Settings = {
     ...settings,
@@ -86,5 +90,7 @@ export function publicSettings(settings: Settings): Settings {
   for (const network of SOCIAL_NETWORKS) {
     if (!isProfileUrl(settings.socialLinks[network])) out.socialLinks[network] = "";
   }
+  // Booking on the site itself: every 'Pedir cita' leads to /cita.
+  if (settings.bookingEnabled) out.bookingUrl = BOOKING_PATH;
   return out;
 }

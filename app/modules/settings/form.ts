@@ -34,6 +34,13 @@ export const SETTINGS_SECTIONS: Array<{ title: string; fields: SettingsField[] }
         description:
           "Los botones 'Pedir cita' y 'Solicitar cita' abren esta dirección; sin ella, 'Pedir cita' lleva al formulario de contacto.",
       },
+      {
+        key: "bookingEnabled",
+        label: "Reservar cita en esta web",
+        kind: "switch",
+        description:
+          "Activado, 'Pedir cita' lleva a la página de reservas de la web (/cita) en lugar de la URL de reservas. Servicios y horarios: Citas.",
+      },
     ],
   },
   {

@@ -94,6 +94,7 @@ export const SettingsSchema = z.object({
   partnerCentreAddress: text("La dirección del centro colaborador", 200),
   partnerCentreUrl: optionalUrl("La web del centro colaborador"),
   bookingUrl: optionalUrl("La URL de reservas"),
+  bookingEnabled: z.boolean({ error: "Valor no válido" }),
   socialLinks: z.object(
     Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, optionalUrl(SOCIAL_LABELS[n])])) as Record<
       SocialNetwork,

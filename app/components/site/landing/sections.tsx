@@ -1,4 +1,5 @@
 import { BookOpen, Check, ExternalLink, GraduationCap, Mail, MapPin, Phone } from "lucide-react";
+import { BookingLink } from "~/components/site/booking-link";
 import { Link } from "react-router";
 import {
   BookImage,
@@ -10,7 +11,6 @@ import {
 import { SERVICE_ICONS, SERVICE_IMAGE_LABELS } from "~/components/site/service-meta";
 import { ShareMenu } from "~/components/site/share";
 import { buttonVariants } from "~/components/ui/button";
-import { ExternalLinkButton } from "~/components/ui/link-button";
 import type { Settings } from "~/modules/settings/schemas";
 import { SOCIAL_LABELS, SOCIAL_NETWORKS } from "~/modules/settings/social";
 import type { ServiceSlug } from "~/modules/services/slugs";
@@ -110,9 +110,12 @@ export function Hero({ settings, url }: { settings: Settings; url: string }) {
               Contactar ahora
             </a>
             {settings.bookingUrl ? (
-              <ExternalLinkButton href={settings.bookingUrl} variant="outline" size="lg">
+              <BookingLink
+                href={settings.bookingUrl}
+                className={buttonVariants({ variant: "outline", size: "lg" })}
+              >
                 Solicitar cita
-              </ExternalLinkButton>
+              </BookingLink>
             ) : null}
           </div>
           <ShareMenu url={url} title={settings.siteName} />

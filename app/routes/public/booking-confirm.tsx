@@ -1,0 +1,82 @@
+import { Form, Link, useNavigation } from "react-router";
+import { PageHeader } from "~/components/site/page-header";
+import { Banner } from "~/components/ui/banner";
+import { Button } from "~/components/ui/button";
+import { database } from "~/context";
+import { confirmHold } from "~/modules/booking/booking.server";
+import { appointmentWhenText } from "~/modules/booking/when";
+import { readForm } from "~/utils/form";
+import { pageMeta, rootFromMatches } from "~/utils/meta";
+import type { Route } from "./+types/booking-confirm";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(rootFromMatches(matches), {
+    title: "Confirmar la cita",
+    path: "/cita/confirmar",
+    noindex: true,
+  });
+
+/**
+ * The link of a direct booking's e-mail. Opening it changes nothing (mail scanners open links):
+ * the button confirms.
+ */
+export function loader({ url }: Route.LoaderArgs) {
+  return { token: (url.searchParams.get("token") ?? "").slice(0, 100) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const result = await confirmHold(await database(context), String(form.get("token") ?? ""));
+  if (!result.ok) return { ok: false as const, reason: result.reason };
+  const a = result.appointment;
+  return {
+    ok: true as const,
+    serviceName: a.serviceName,
+    when: appointmentWhenText(a.startsAt),
+  };
+}
+
+const FAILURES = {
+  invalid:
+    "El enlace no es válido o ya se ha usado. Si ya confirmaste la cita, no tienes que hacer nada más.",
+  expired:
+    "Han pasado más de 30 minutos y la hora ha vuelto a quedar libre. Puedes pedir la cita de nuevo.",
+  taken: "Esa hora ya no está libre. Puedes elegir otra.",
+} as const;
+
+export default function BookingConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  if (actionData?.ok) {
+    return (
+      <>
+        <PageHeader title="Cita confirmada" lead="Te hemos enviado un email con los detalles." />
+        <div className="container-page max-w-2xl py-12">
+          <p role="status" className="text-lg">
+            <strong>{actionData.serviceName}</strong>: {actionData.when}.
+          </p>
+        </div>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title="Confirmar la cita" lead="Un último paso para reservar tu hora." />
+      <div className="container-page flex max-w-2xl flex-col items-start gap-4 py-12">
+        {actionData ? (
+          <Banner variant="error" role="alert">
+            {FAILURES[actionData.reason]}{" "}
+            <Link to="/cita" className="font-semibold underline">
+              Pedir cita
+            </Link>
+          </Banner>
+        ) : null}
+        <Form method="post">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
+            Confirmar la cita
+          </Button>
+        </Form>
+      </div>
+    </>
+  );
+}

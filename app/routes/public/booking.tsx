@@ -1,0 +1,230 @@
+import { data, Link, redirect } from "react-router";
+import { BookingCalendar, dayLabel } from "~/components/site/booking/booking-calendar";
+import { BookingForm } from "~/components/site/booking/booking-form";
+import { PageHeader } from "~/components/site/page-header";
+import { database } from "~/context";
+import { clientInfo } from "~/modules/accounts/guard.server";
+import { bookAppointment, bookingView } from "~/modules/booking/booking.server";
+import { BOOKING_MESSAGES } from "~/modules/booking/messages";
+import { BookingSchema } from "~/modules/booking/schema";
+import { requestSettings } from "~/modules/settings/settings.server";
+import { useRootData } from "~/root";
+import { formFailure, type FormFailure, readForm } from "~/utils/form";
+import { htmlConstraints } from "~/utils/form-schema";
+import { pageMeta, rootFromMatches } from "~/utils/meta";
+import type { Route } from "./+types/booking";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(rootFromMatches(matches), {
+    title: "Pedir cita",
+    description: "Elige el servicio, el día y la hora de tu sesión y pide tu cita en línea.",
+    path: "/cita",
+  });
+
+/** /cita: service → day and hour → who is booking; each step has its own address (no JS needed). */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const settings = await requestSettings(context);
+  if (!settings.bookingEnabled) return { enabled: false as const };
+  const params = url.searchParams;
+  const view = await bookingView(await database(context), {
+    service: params.get("servicio"),
+    month: params.get("mes"),
+    day: params.get("dia"),
+    slot: params.get("hora"),
+  });
+  return { enabled: true as const, view, constraints: htmlConstraints(BookingSchema) };
+}
+
+const KEPT = ["name", "email", "phone", "firstVisit", "note"] as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const settings = await requestSettings(context);
+  if (!settings.bookingEnabled) {
+    return data(formFailure(BOOKING_MESSAGES.disabled), { status: 404 });
+  }
+  const fields = Object.fromEntries(await readForm(request));
+  const result = await bookAppointment(
+    await database(context),
+    fields,
+    clientInfo(request, context),
+  );
+  if (result.ok) {
+    throw redirect(`/cita/enviada?tipo=${result.status === "held" ? "reserva" : "solicitud"}`);
+  }
+  const values: Record<string, string> = {};
+  for (const key of KEPT) {
+    const value = fields[key];
+    if (typeof value === "string") values[key] = value.slice(0, 600);
+  }
+  const { status, ...failure } = result;
+  return data<FormFailure>({ ...failure, values }, { status });
+}
+
+function CrisisNotice() {
+  return (
+    <p role="note" className="rounded-field border border-danger/30 bg-danger-soft p-4 text-danger">
+      <strong>Esto no es un servicio de urgencias.</strong> Si estás en una situación de crisis,
+      llama al{" "}
+      <a className="font-semibold underline" href="tel:024">
+        024
+      </a>{" "}
+      (atención a la conducta suicida) o al{" "}
+      <a className="font-semibold underline" href="tel:112">
+        112
+      </a>
+      .
+    </p>
+  );
+}
+
+const minutes = (n: number) => `${n} min`;
+const modalityText = (modality: string) => (modality === "online" ? "En línea" : "Presencial");
+
+export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const root = useRootData();
+  if (!loaderData.enabled) {
+    return (
+      <>
+        <PageHeader title="Pedir cita" lead="La reserva en línea no está disponible ahora mismo." />
+        <div className="container-page max-w-2xl py-12">
+          <p>
+            Puedes pedir cita{" "}
+            <Link to="/#contacto" className="font-semibold text-primary underline">
+              escribiéndome desde el formulario de contacto
+            </Link>
+            .
+          </p>
+        </div>
+      </>
+    );
+  }
+  const { view, constraints } = loaderData;
+  const { service, slot } = view;
+  const step = !service ? 1 : slot ? 3 : 2;
+  return (
+    <>
+      <PageHeader
+        title="Pedir cita"
+        lead="Elige el servicio, el día y la hora. Te confirmaremos la cita por email."
+      />
+      <div className="container-page flex max-w-3xl flex-col gap-8 py-12">
+        <CrisisNotice />
+        <ol className="flex flex-wrap gap-x-6 gap-y-2 text-sm" aria-label="Pasos">
+          {["Servicio", "Día y hora", "Tus datos"].map((name, i) => (
+            <li
+              key={name}
+              aria-current={step === i + 1 ? "step" : undefined}
+              className="text-muted aria-[current=step]:font-semibold aria-[current=step]:text-primary-strong"
+            >
+              {i + 1}. {name}
+            </li>
+          ))}
+        </ol>
+
+        {step === 1 ? (
+          <section aria-labelledby="paso-servicio">
+            <h2 id="paso-servicio" className="text-h2">
+              Elige el servicio
+            </h2>
+            {view.services.length === 0 ? (
+              <p className="mt-3">
+                Ahora mismo no hay servicios con reserva en línea.{" "}
+                <Link to="/#contacto" className="font-semibold text-primary underline">
+                  Escríbeme
+                </Link>{" "}
+                y buscamos una hora.
+              </p>
+            ) : (
+              <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+                {view.services.map((s) => (
+                  <li key={s.id}>
+                    <Link
+                      to={`/cita?servicio=${s.id}`}
+                      className="flex h-full flex-col gap-1 rounded-card border border-border-strong bg-surface p-4 text-ink no-underline shadow-soft hover:border-primary"
+                    >
+                      <span className="font-serif text-lg font-semibold text-primary-strong">
+                        {s.name}
+                      </span>
+                      <span>
+                        {minutes(s.durationMinutes)} · {modalityText(s.modality)}
+                        {s.priceText ? ` · ${s.priceText}` : ""}
+                      </span>
+                      <span className="text-sm text-muted">
+                        {s.audience === "new"
+                          ? "Para una primera visita. "
+                          : s.audience === "existing"
+                            ? "Si ya has venido a consulta. "
+                            : ""}
+                        {s.mode === "direct"
+                          ? "Reserva inmediata: la confirmas desde tu email."
+                          : "Solicitud: te confirmaremos la hora."}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ) : null}
+
+        {service ? (
+          <p className="rounded-field bg-sand p-4">
+            <strong>{service.name}</strong> · {minutes(service.durationMinutes)} ·{" "}
+            {modalityText(service.modality)}
+            {service.priceText ? ` · ${service.priceText}` : ""}.{" "}
+            <Link to="/cita" className="font-semibold text-primary underline">
+              Cambiar de servicio
+            </Link>
+          </p>
+        ) : null}
+
+        {step === 2 && view.month ? (
+          <section aria-labelledby="paso-dia">
+            <h2 id="paso-dia" className="mb-4 text-h2">
+              Elige el día y la hora
+            </h2>
+            {view.slotGone ? (
+              <p role="alert" className="mb-4 rounded-field bg-danger-soft p-3 text-danger">
+                {BOOKING_MESSAGES.slotTaken}
+              </p>
+            ) : null}
+            <BookingCalendar service={service!.id} month={view.month} day={view.day} />
+          </section>
+        ) : null}
+
+        {step === 3 && slot && service ? (
+          <section aria-labelledby="paso-datos" className="flex flex-col gap-4">
+            <h2 id="paso-datos" className="text-h2">
+              Tus datos
+            </h2>
+            <p className="rounded-field bg-primary-soft p-4">
+              <span className="first-letter:uppercase">{dayLabel(slot.date)}</span>, a las{" "}
+              <strong>{slot.time}</strong> (hora peninsular).{" "}
+              <Link
+                to={`/cita?servicio=${service.id}&dia=${slot.date}#horas`}
+                className="font-semibold text-primary underline"
+              >
+                Cambiar la hora
+              </Link>
+            </p>
+            <p className="text-sm text-muted">
+              {view.cancelHours > 0
+                ? `Puedes cancelar o pedir un cambio desde el enlace de tu email hasta ${view.cancelHours} horas antes de la cita.`
+                : "Puedes cancelar o pedir un cambio desde el enlace de tu email."}
+            </p>
+            <BookingForm
+              service={service.id}
+              slot={slot.start}
+              audience={service.audience}
+              direct={service.mode === "direct"}
+              refused={actionData && !actionData.ok ? actionData : undefined}
+              constraints={constraints}
+              professionalName={root?.settings.professionalName ?? ""}
+              practiceEmail={root?.settings.contactEmail ?? ""}
+            />
+          </section>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, gotoHydrated, test, useSettings } from "./fixtures";
+import { linkInMail } from "./mail";
+
+/**
+ * Booking on the site (/cita), as a visitor, with the services a new install offers and its
+ * default hours (Monday to Thursday 9–14 and 16–20, Friday 9–14; 24 hours' notice).
+ */
+
+useSettings({ bookingEnabled: true });
+
+/** Service → the first day with free hours → its first hour; returns the hour chosen. */
+async function chooseFirstFreeHour(page: Page, service: string) {
+  await page.getByRole("link", { name: new RegExp(service) }).click();
+  await expect(page.getByRole("heading", { name: "Elige el día y la hora" })).toBeVisible();
+  let day = page.getByRole("link", { name: /horas? libres?$/ }).first();
+  if ((await day.count()) === 0) {
+    await page.getByRole("link", { name: /^Mes siguiente/ }).click();
+    day = page.getByRole("link", { name: /horas? libres?$/ }).first();
+  }
+  await day.click();
+  const hour = page.getByRole("link", { name: /^Elegir las \d\d:\d\d$/ }).first();
+  const time = (await hour.textContent())!.replace("Elegir las ", "").trim();
+  await hour.click();
+  await expect(page.getByRole("heading", { name: "Tus datos" })).toBeVisible();
+  return time;
+}
+
+test("'Pedir cita' leads to /cita; a request is received, then cancelled through the e-mailed link", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Pedir cita", exact: true })).toHaveAttribute(
+    "href",
+    "/cita",
+  );
+  await header.getByRole("link", { name: "Pedir cita", exact: true }).click();
+  await expect(page).toHaveURL("/cita");
+  await expect(page.getByRole("note").filter({ hasText: "024" }).first()).toBeVisible();
+  await expectAccessible(page);
+
+  const time = await chooseFirstFreeHour(page, "Primera sesión");
+  await expect(page.getByText(time)).toBeVisible();
+  await expectAccessible(page);
+
+  // Checked in the browser first: Spanish messages, focus on the first.
+  await page.getByRole("button", { name: "Enviar la solicitud" }).click();
+  await expect(page.getByText("Escribe tu nombre.")).toBeVisible();
+  await expect(page.getByLabel("Nombre")).toBeFocused();
+  await expect(
+    page.getByText("Debes aceptar la política de privacidad para pedir la cita."),
+  ).toBeVisible();
+
+  const email = `solicitud.${Date.now()}@example.com`;
+  await page.getByLabel("Nombre").fill("Lucía Pérez");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Enviar la solicitud" }).click();
+  await expect(page).toHaveURL("/cita/enviada?tipo=solicitud");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Solicitud enviada");
+  await expectAccessible(page);
+
+  const manage = await linkInMail(email, "/cita/gestionar");
+  expect(manage).not.toContain("example.com");
+  await page.goto(manage);
+  await expect(page.getByText("Solicitada: pendiente de confirmar por la consulta")).toBeVisible();
+  await expect(page.getByText(`${time} (hora peninsular)`)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Cancelar la cita" }).click();
+  await expect(page.getByText("Tu cita se ha cancelado. Te hemos enviado un email.")).toBeVisible();
+  await expect(page.getByText("Cancelada", { exact: true })).toBeVisible();
+});
+
+test("a direct booking is confirmed from the e-mail; the link's page changes nothing until the button", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/cita");
+  await chooseFirstFreeHour(page, "Llamada informativa gratuita");
+  const email = `directa.${Date.now()}@example.com`;
+  await page.getByLabel("Nombre").fill("Marta Ruiz");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Reservar la cita" }).click();
+  await expect(page).toHaveURL("/cita/enviada?tipo=reserva");
+
+  const confirm = await linkInMail(email, "/cita/confirmar");
+  await page.goto(confirm);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirmar la cita");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Confirmar la cita" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cita confirmada");
+  // Once only.
+  await page.goto(confirm);
+  await page.getByRole("button", { name: "Confirmar la cita" }).click();
+  await expect(page.getByRole("alert")).toContainText("ya se ha usado");
+  const manage = await linkInMail(email, "/cita/gestionar");
+  await page.goto(manage);
+  await expect(page.getByText("Confirmada", { exact: true })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every step works as plain links and a form, with the server's messages", async ({
+    page,
+  }) => {
+    await page.goto("/cita");
+    await chooseFirstFreeHour(page, "Primera sesión");
+    await page.getByLabel("Email").fill("no es un email");
+    await page.getByRole("button", { name: "Enviar la solicitud" }).click();
+    await expect(page.getByText("Introduce un email válido.")).toBeVisible();
+    await expect(page.getByText("Escribe tu nombre.")).toBeVisible();
+    await page.getByLabel("Nombre").fill("Pedro Sanz");
+    await page.getByLabel("Email").fill(`sinjs.${Date.now()}@example.com`);
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Enviar la solicitud" }).click();
+    await expect(page).toHaveURL("/cita/enviada?tipo=solicitud");
+  });
+});
