@@ -88,7 +88,7 @@ export function pageMeta(root: RootData | undefined, page: PageMetaInput): MetaD
 
 /** Loader data of the root route from a meta function's `matches`. */
 export function rootFromMatches(
-  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>,
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
 ) {
-  return matches.find((m) => m?.id === "root")?.data as RootData | undefined;
+  return matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
 }

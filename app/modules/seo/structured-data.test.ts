@@ -32,13 +32,18 @@ const SETTINGS: Settings = {
 };
 const root = { settings: SETTINGS, publicUrl: BASE };
 const matches = (data?: unknown) => [
-  { id: "root", data: root },
-  { id: "page", data },
+  { id: "root", loaderData: root },
+  { id: "page", loaderData: data },
 ];
 
 type Args = Parameters<typeof homeMeta>[0];
 const args = (pathname: string, data?: unknown) =>
-  ({ matches: matches(data), data, location: { pathname }, params: {} }) as unknown as Args;
+  ({
+    matches: matches(data),
+    loaderData: data,
+    location: { pathname },
+    params: {},
+  }) as unknown as Args;
 
 const prop = (tags: MetaDescriptor[], key: string) =>
   (
@@ -123,7 +128,7 @@ describe("JSON-LD", () => {
   it("skips fields that still hold their example values", () => {
     const home = homeMeta({
       ...args("/", homeData(DEFAULT_SETTINGS)),
-      matches: [{ id: "root", data: { settings: DEFAULT_SETTINGS, publicUrl: BASE } }],
+      matches: [{ id: "root", loaderData: { settings: DEFAULT_SETTINGS, publicUrl: BASE } }],
     } as never);
     const practice = ldOf(home)[0]!;
     const text = JSON.stringify(practice);
@@ -182,7 +187,7 @@ describe("JSON-LD", () => {
         meta: () =>
           homeMeta({
             ...args("/", homeData(hostile)),
-            matches: [{ id: "root", data: { settings: hostile, publicUrl: BASE } }],
+            matches: [{ id: "root", loaderData: { settings: hostile, publicUrl: BASE } }],
           } as never),
         Component: () => createElement(Meta),
       },

@@ -15,7 +15,7 @@ import { failure } from "~/utils/action.server";
 import { htmlConstraints } from "~/utils/form-schema";
 import type { Route } from "./+types/blog-edit";
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Editar «${loaderData?.article.title ?? "artículo"}» | Área de Gestión` },
   { name: "robots", content: "noindex, nofollow" },
 ];

@@ -11,7 +11,7 @@ import { responsiveImage } from "~/modules/media/responsive";
 import { formatLongDate } from "~/utils/format";
 import type { Route } from "./+types/blog-preview";
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Vista previa: ${loaderData?.article.title ?? "artículo"} | Área de Gestión` },
   { name: "robots", content: "noindex, nofollow" },
 ];

@@ -60,7 +60,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, data: loaderData, location }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const root = rootFromMatches(matches);
   const article = loaderData?.article;
   if (!article) {

@@ -13,7 +13,7 @@ import { cn } from "~/utils/cn";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/blog";
 
-export const meta: Route.MetaFunction = ({ matches, data: loaderData }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const tags = pageMeta(rootFromMatches(matches), {
     title: loaderData?.page && loaderData.page > 1 ? `Blog (página ${loaderData.page})` : "Blog",
     description:

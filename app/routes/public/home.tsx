@@ -36,7 +36,7 @@ import { type FormFailure, formFailure, readForm } from "~/utils/form";
 import { htmlConstraints } from "~/utils/form-schema";
 import { practiceJsonLd, websiteJsonLd } from "~/modules/seo/structured-data";
 
-export const meta: Route.MetaFunction = ({ matches, data: loaderData }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const root = rootFromMatches(matches);
   return pageMeta(root, {
     title: root

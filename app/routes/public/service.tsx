@@ -17,7 +17,7 @@ export function loader({ url }: Route.LoaderArgs) {
   return { service: rest, html: renderMarkdown(body) };
 }
 
-export const meta: Route.MetaFunction = ({ matches, data: loaderData, location }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) =>
   pageMeta(rootFromMatches(matches), {
     title: loaderData?.service.title ?? "Servicios",
     description: loaderData?.service.metaDescription,
