@@ -62,6 +62,7 @@ export default [
       route("resenas", "routes/admin/reviews.tsx"),
       route("reviews", "routes/admin/reviews-redirect.tsx"),
       route("mensajes", "routes/admin/messages.tsx"),
+      route("citas", "routes/admin/appointments.tsx"),
       route("usuarios", "routes/admin/users.tsx"),
       route("ajustes", "routes/admin/settings.tsx"),
       route("registro", "routes/admin/audit.tsx"),

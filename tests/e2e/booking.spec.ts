@@ -1,5 +1,12 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, gotoHydrated, test, useSettings } from "./fixtures";
+import {
+  expect,
+  expectAccessible,
+  gotoHydrated,
+  signInAsAdmin,
+  test,
+  useSettings,
+} from "./fixtures";
 import { linkInMail } from "./mail";
 
 /**
@@ -94,6 +101,41 @@ test("a direct booking is confirmed from the e-mail; the link's page changes not
   await page.goto(confirm);
   await page.getByRole("button", { name: "Confirmar la cita" }).click();
   await expect(page.getByRole("alert")).toContainText("ya se ha usado");
+  const manage = await linkInMail(email, "/cita/gestionar");
+  await page.goto(manage);
+  await expect(page.getByText("Confirmada", { exact: true })).toBeVisible();
+});
+
+test("the practice accepts a request in Citas and the client gets the confirmation", async ({
+  page,
+  browser,
+}) => {
+  await gotoHydrated(page, "/cita");
+  const time = await chooseFirstFreeHour(page, "Primera sesión");
+  const email = `aceptar.${Date.now()}@example.com`;
+  await page.getByLabel("Nombre").fill("Andrés Gil");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Nota (opcional)").fill("Prefiero por la tarde si puede ser.");
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Enviar la solicitud" }).click();
+  await expect(page).toHaveURL("/cita/enviada?tipo=solicitud");
+
+  const staff = await (await browser.newContext()).newPage();
+  await signInAsAdmin(staff);
+  await staff.getByRole("link", { name: "Citas", exact: true }).first().click();
+  await expect(staff).toHaveURL("/admin/citas");
+  const request = staff.getByRole("listitem").filter({ hasText: email });
+  await expect(request).toContainText("Andrés Gil");
+  await expect(request).toContainText("Prefiero por la tarde si puede ser.");
+  await expect(request).toContainText(time);
+  await expectAccessible(staff);
+  await request.getByRole("button", { name: /^Aceptar/ }).click();
+  await expect(staff.getByText("Cita aceptada")).toBeVisible();
+  await expect(staff.getByRole("listitem").filter({ hasText: email }).first()).toContainText(
+    "Confirmada",
+  );
+  await staff.context().close();
+
   const manage = await linkInMail(email, "/cita/gestionar");
   await page.goto(manage);
   await expect(page.getByText("Confirmada", { exact: true })).toBeVisible();

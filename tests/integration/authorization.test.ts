@@ -61,6 +61,15 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
     },
   },
   "routes/admin/settings.tsx": { loader: "settings.manage", action: { "*": "settings.manage" } },
+  // The agenda: every member of staff reads it; answering and cancelling need appointments.manage.
+  "routes/admin/appointments.tsx": {
+    loader: "appointments.read",
+    action: {
+      accept: "appointments.manage",
+      decline: "appointments.manage",
+      cancel: "appointments.manage",
+    },
+  },
   "routes/admin/audit.tsx": { loader: "audit.read" },
   // Mi cuenta (2FA, sessions): every signed-in person, and the only page before enrolling.
   "routes/admin/account.tsx": {
@@ -116,6 +125,8 @@ const ADMIN_ONLY: Capability[] = [
   "audit.read",
 ];
 const EDITORIAL: Capability[] = [
+  "appointments.read",
+  "appointments.manage",
   "articles.publish",
   "reviews.moderate",
   "reviews.readUnpublished",
@@ -124,7 +135,7 @@ const EDITORIAL: Capability[] = [
 const GRANTS: Record<string, Capability[]> = {
   administrator: [...EDITORIAL, ...ADMIN_ONLY],
   editor: EDITORIAL,
-  contributor: [],
+  contributor: ["appointments.read"],
 };
 
 function routesUnder(

@@ -7,6 +7,7 @@ import * as adminBlogRoute from "~/routes/admin/blog";
 import * as blogEditRoute from "~/routes/admin/blog-edit";
 import * as blogNewRoute from "~/routes/admin/blog-new";
 import * as messagesRoute from "~/routes/admin/messages";
+import * as appointmentsRoute from "~/routes/admin/appointments";
 import * as adminReviewsRoute from "~/routes/admin/reviews";
 import * as settingsRoute from "~/routes/admin/settings";
 import * as usersRoute from "~/routes/admin/users";
@@ -130,6 +131,13 @@ const SETTINGS_KEYS = SETTINGS_SECTIONS.flatMap((s) => s.fields.map((f) => f.key
 
 /** Admin actions, run with an administrator's session. */
 const ADMIN_ACTIONS: ActionCase[] = [
+  {
+    file: "routes/admin/appointments.tsx",
+    path: "/admin/citas",
+    action: appointmentsRoute.action,
+    fields: ["id", "message"],
+    intents: ["accept", "cancel", "decline"],
+  },
   {
     file: "routes/admin/reviews.tsx",
     path: "/admin/resenas",

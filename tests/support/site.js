@@ -41,6 +41,7 @@ export const ADMIN_PAGES = [
   "/admin/blog/vista-previa/duelo-como-abordarlo",
   "/admin/resenas",
   "/admin/mensajes",
+  "/admin/citas",
   "/admin/usuarios",
   "/admin/ajustes",
   "/admin/registro",

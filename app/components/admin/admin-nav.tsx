@@ -1,4 +1,5 @@
 import {
+  CalendarDays,
   FileText,
   History,
   LayoutDashboard,
@@ -46,6 +47,7 @@ function badgeFor(to: string, counts: NavCounts) {
 
 const LINKS = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/citas", label: "Citas", icon: CalendarDays, capability: "appointments.read" },
   { to: "/admin/blog", label: "Blog", icon: FileText },
   { to: "/admin/resenas", label: "Reseñas", icon: MessageSquareQuote },
   { to: "/admin/mensajes", label: "Mensajes", icon: Mail, capability: "messages.read" },

@@ -45,6 +45,9 @@ export type AuditAction =
   | "session_idle_timeout"
   | "session_revoked"
   | "sessions_revoked_others"
+  | "appointment_accepted"
+  | "appointment_declined"
+  | "appointment_cancelled"
   | (string & {});
 
 /**
@@ -94,6 +97,9 @@ export const AUDIT_LABELS: Record<string, string> = {
   session_idle_timeout: "Sesión cerrada por inactividad",
   session_revoked: "Sesión cerrada desde la lista de sesiones",
   sessions_revoked_others: "Cerradas las demás sesiones",
+  appointment_accepted: "Solicitud de cita aceptada",
+  appointment_declined: "Solicitud de cita rechazada",
+  appointment_cancelled: "Cita cancelada por la consulta",
 };
 
 export function auditLabel(action: string) {
@@ -108,8 +114,11 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
-/** Written by the server only; never contains passwords or message bodies. */
-export async function audit(db: Db, entry: AuditEntry) {
+/**
+ * Written by the server only; never contains passwords or message bodies. Takes a transaction
+ * too, so the entry is kept exactly when what it records is.
+ */
+export async function audit(db: Pick<Db, "insert">, entry: AuditEntry) {
   await db.insert(auditLog).values({
     action: entry.action,
     actorId: entry.actor?.id ?? null,

@@ -26,6 +26,10 @@ export const CAPABILITIES = {
   "privacy.requests": ["administrator"],
   /** The e-mails waiting or failed, and sending one again. */
   "mail.retry": ["administrator"],
+  /** The agenda: appointments reveal a care relationship; every member of staff may read it. */
+  "appointments.read": ["administrator", "editor", "contributor"],
+  /** Accept, decline, cancel and book appointments; the services and hours offered. */
+  "appointments.manage": ["administrator", "editor"],
   "users.manage": ["administrator"],
   "settings.manage": ["administrator"],
   "audit.read": ["administrator"],

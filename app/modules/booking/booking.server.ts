@@ -40,7 +40,7 @@ export const BOOKINGS_PER_HOUR = 5;
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
 /** One lock for every booking of the practice (pg_advisory_xact_lock's key). */
-const BOOKING_LOCK = 4_815_162_342;
+export const BOOKING_LOCK = 4_815_162_342;
 
 // ─── The practice's rules and services ───────────────────────────────────────────────────────────
 
@@ -189,7 +189,7 @@ export async function slotsFor(
 // ─── A visitor's booking ─────────────────────────────────────────────────────────────────────────
 
 /** A random token for an e-mailed link, and the hash the database keeps of it. */
-function newToken() {
+export function newToken() {
   const token = randomBytes(32).toString("base64url");
   return { token, hash: hashToken(token) };
 }

@@ -90,6 +90,32 @@ export function appointmentMails(row: Row, settings: Settings) {
         "Si quieres otra, puedes pedirla de nuevo en la web cuando quieras.",
         sign,
       ]),
+    declined: (message: string) =>
+      mail(
+        row.clientEmail,
+        "No podemos atender tu solicitud de cita",
+        [
+          `Hola, ${row.clientName}:`,
+          `Lo sentimos: no podemos atender tu solicitud (${what}).`,
+          ...(message ? [message] : []),
+          "Puedes elegir otra hora en la web cuando quieras.",
+          sign,
+        ],
+        { href: `${url}/cita`, label: "Pedir otra cita" },
+      ),
+    cancelledByPractice: (message: string) =>
+      mail(
+        row.clientEmail,
+        "Tu cita se ha cancelado",
+        [
+          `Hola, ${row.clientName}:`,
+          `Tenemos que cancelar tu cita: ${what}. Disculpa las molestias.`,
+          ...(message ? [message] : []),
+          "Puedes elegir otra hora en la web cuando quieras.",
+          sign,
+        ],
+        { href: `${url}/cita`, label: "Pedir otra cita" },
+      ),
     cancelledNotice: () =>
       mail(
         settings.contactEmail,

@@ -1,4 +1,5 @@
 import { FilePlus2, Globe, Settings, Users } from "lucide-react";
+import { agendaSummary } from "~/modules/booking/agenda.server";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
@@ -33,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? await pendingReviewCount(db)
     : null;
   const visits = await pageViewStats(db);
+  const appointments = can(user.role, "appointments.read") ? await agendaSummary(db) : null;
   const state = await requestSession(request, context);
   const previous = state ? await previousSignIn(db, user.id, state.session.id) : null;
   return {
@@ -45,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     unread,
     pendingReviews,
     visits,
+    appointments,
     lastAccess: previous
       ? {
           at: previous.at.toISOString(),
@@ -76,6 +79,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     unread,
     pendingReviews,
     visits,
+    appointments,
   } = loaderData;
   const { lastAccess } = loaderData;
   // The server greets by Spanish time; the browser then uses the visitor's own clock.
@@ -158,6 +162,39 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </CardContent>
         </Card>
       </div>
+      {appointments ? (
+        <section aria-labelledby="citas-hoy">
+          <h2 id="citas-hoy" className="text-h3">
+            Citas de hoy
+          </h2>
+          {appointments.waiting > 0 ? (
+            <p className="mt-2">
+              <Link to="/admin/citas" className="font-semibold text-primary underline">
+                {appointments.waiting === 1
+                  ? "1 solicitud por responder"
+                  : `${appointments.waiting} solicitudes por responder`}
+              </Link>
+            </p>
+          ) : null}
+          {appointments.today.length === 0 ? (
+            <p className="mt-2 text-muted">No hay citas hoy.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-border rounded-card border border-border bg-surface shadow-soft">
+              {appointments.today.map((a) => (
+                <li key={a.id} className="flex flex-wrap gap-x-3 p-3">
+                  <time dateTime={a.startsAt} className="font-semibold">
+                    {formatDateTime(a.startsAt).split(", ").at(-1)}
+                  </time>
+                  <span>{a.serviceName}</span>
+                  {a.status === "requested" ? (
+                    <span className="text-muted">(solicitada)</span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
       <section aria-labelledby="recientes">
         <h2 id="recientes" className="text-h3">
           Artículos recientes

@@ -1,0 +1,251 @@
+import { and, asc, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { appointments } from "~/db/schema";
+import { audit } from "~/modules/accounts/audit.server";
+import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import { formFailure, type FormFailure } from "~/utils/form";
+import { BOOKING_LOCK, newToken } from "./booking.server";
+import { appointmentMails } from "./mails.server";
+import { madridDate, madridInstant } from "./slots";
+
+/**
+ * The practice's agenda (/admin/citas): the requests waiting for an answer first, then a week of
+ * appointments; staff accept, decline and cancel. Every staff action is in the audit log, which
+ * names the appointment by its id, never the client.
+ */
+
+export interface AgendaItem {
+  id: string;
+  startsAt: string;
+  endsAt: string;
+  serviceName: string;
+  modality: string;
+  status: string;
+  clientName: string;
+  clientEmail: string;
+  clientPhone: string;
+  firstVisit: boolean;
+  note: string;
+  changeRequest: string | null;
+}
+
+const item = (row: typeof appointments.$inferSelect): AgendaItem => ({
+  id: row.id,
+  startsAt: row.startsAt.toISOString(),
+  endsAt: row.endsAt.toISOString(),
+  serviceName: row.serviceName,
+  modality: row.modality,
+  status: row.status,
+  clientName: row.clientName,
+  clientEmail: row.clientEmail,
+  clientPhone: row.clientPhone,
+  firstVisit: row.firstVisit,
+  note: row.note,
+  changeRequest: row.changeRequestedAt ? row.changeRequest || "(sin mensaje)" : null,
+});
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The Monday (YYYY-MM-DD) of the week holding a calendar date. */
+function mondayOf(date: string) {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d.toISOString().slice(0, 10);
+}
+
+function addDays(date: string, days: number) {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** What /admin/citas shows: the requests and change requests waiting, and a week. */
+export async function agenda(db: Db, options: { week?: string | null; now?: Date } = {}) {
+  const now = options.now ?? new Date();
+  const monday = mondayOf(
+    options.week && DATE.test(options.week) && !Number.isNaN(Date.parse(options.week))
+      ? options.week
+      : madridDate(now.getTime()),
+  );
+  const nextMonday = addDays(monday, 7);
+  const from = new Date(madridInstant(monday, 0)!);
+  const to = new Date(madridInstant(nextMonday, 0)!);
+  const [waiting, week] = await Promise.all([
+    db
+      .select()
+      .from(appointments)
+      .where(
+        and(
+          gte(appointments.endsAt, now),
+          or(
+            eq(appointments.status, "requested"),
+            and(
+              inArray(appointments.status, ["held", "confirmed"]),
+              isNotNull(appointments.changeRequestedAt),
+            ),
+          ),
+        ),
+      )
+      .orderBy(asc(appointments.startsAt)),
+    db
+      .select()
+      .from(appointments)
+      .where(
+        and(
+          gte(appointments.startsAt, from),
+          lt(appointments.startsAt, to),
+          inArray(appointments.status, ["held", "requested", "confirmed"]),
+        ),
+      )
+      .orderBy(asc(appointments.startsAt)),
+  ]);
+  const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i)).map((date) => ({
+    date,
+    items: week.filter((r) => madridDate(r.startsAt.getTime()) === date).map(item),
+  }));
+  return {
+    pending: waiting.map(item),
+    week: { monday, previous: addDays(monday, -7), next: nextMonday, days },
+    today: madridDate(now.getTime()),
+  };
+}
+
+export const AGENDA_MESSAGES = {
+  notFound: "La cita ya no existe.",
+  notPending: "Esta solicitud ya se ha respondido.",
+  notOpen: "Esta cita ya no se puede cancelar.",
+  messageTooLong: "El mensaje no puede exceder 500 caracteres.",
+} as const;
+
+type Actor = { id: string; email: string };
+export type AgendaResult = { ok: true } | (FormFailure & { status: 400 | 404 | 409 });
+
+function messageOf(raw: unknown): string | FormFailure {
+  const text = typeof raw === "string" ? raw.trim() : "";
+  if (text.length > 500 || text.includes("\0")) {
+    return formFailure(null, { message: [AGENDA_MESSAGES.messageTooLong] });
+  }
+  return text;
+}
+
+/** Changes one appointment from one of `from` statuses, under the booking lock; tells the client. */
+async function decide(
+  db: Db,
+  id: unknown,
+  from: string[],
+  change: (row: typeof appointments.$inferSelect) => {
+    set: Partial<typeof appointments.$inferInsert>;
+    mail: (mails: ReturnType<typeof appointmentMails>) => ReturnType<typeof mails.confirmed>;
+    action: "appointment_accepted" | "appointment_declined" | "appointment_cancelled";
+  },
+  actor: Actor,
+  ip: string,
+  refusal: string,
+): Promise<AgendaResult> {
+  if (typeof id !== "string" || !/^[0-9a-f-]{36}$/.test(id)) {
+    return { ...formFailure(AGENDA_MESSAGES.notFound), status: 404 };
+  }
+  const settings = await getSettings(db);
+  const outcome = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK})`);
+    const [row] = await tx.select().from(appointments).where(eq(appointments.id, id));
+    if (!row) return "missing" as const;
+    if (!from.includes(row.status)) return "refused" as const;
+    const { set, mail, action } = change(row);
+    const [updated] = await tx
+      .update(appointments)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(appointments.id, id))
+      .returning();
+    await enqueueMail(tx, mail(appointmentMails(updated!, settings)));
+    await audit(tx, { action, actor, target: `cita:${id}`, ip });
+    return "done" as const;
+  });
+  if (outcome === "missing") return { ...formFailure(AGENDA_MESSAGES.notFound), status: 404 };
+  if (outcome === "refused") return { ...formFailure(refusal), status: 409 };
+  nudgeOutbox();
+  return { ok: true };
+}
+
+/** Accepts a request: confirmed, and the client gets the confirmation with a new manage link. */
+export function acceptRequest(db: Db, actor: Actor, id: unknown, ip: string) {
+  const manage = newToken();
+  return decide(
+    db,
+    id,
+    ["requested"],
+    () => ({
+      set: { status: "confirmed", manageTokenHash: manage.hash },
+      mail: (mails) => mails.confirmed(manage.token),
+      action: "appointment_accepted",
+    }),
+    actor,
+    ip,
+    AGENDA_MESSAGES.notPending,
+  );
+}
+
+/** Declines a request, with an optional message to the client; the hour is free again. */
+export function declineRequest(db: Db, actor: Actor, id: unknown, rawMessage: unknown, ip: string) {
+  const message = messageOf(rawMessage);
+  if (typeof message !== "string") return Promise.resolve({ ...message, status: 400 as const });
+  return decide(
+    db,
+    id,
+    ["requested"],
+    () => ({
+      set: { status: "declined", manageTokenHash: null },
+      mail: (mails) => mails.declined(message),
+      action: "appointment_declined",
+    }),
+    actor,
+    ip,
+    AGENDA_MESSAGES.notPending,
+  );
+}
+
+/** Cancels an appointment from the practice's side; the client is told (with the message). */
+export function cancelByPractice(
+  db: Db,
+  actor: Actor,
+  id: unknown,
+  rawMessage: unknown,
+  ip: string,
+) {
+  const message = messageOf(rawMessage);
+  if (typeof message !== "string") return Promise.resolve({ ...message, status: 400 as const });
+  return decide(
+    db,
+    id,
+    ["held", "requested", "confirmed"],
+    () => ({
+      set: {
+        status: "cancelled",
+        cancelledBy: "practice",
+        holdExpiresAt: null,
+        confirmTokenHash: null,
+      },
+      mail: (mails) => mails.cancelledByPractice(message),
+      action: "appointment_cancelled",
+    }),
+    actor,
+    ip,
+    AGENDA_MESSAGES.notOpen,
+  );
+}
+
+/** The dashboard's view: today's appointments (Madrid day) and how many requests wait. */
+export async function agendaSummary(db: Db, now = new Date()) {
+  const view = await agenda(db, { now });
+  const today = view.week.days.find((d) => d.date === view.today)?.items ?? [];
+  return {
+    today: today.map((i) => ({
+      id: i.id,
+      startsAt: i.startsAt,
+      serviceName: i.serviceName,
+      status: i.status,
+    })),
+    waiting: view.pending.filter((p) => p.status === "requested").length,
+  };
+}

@@ -1,0 +1,114 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { appointments, auditLog, bookingServices, mailOutbox, rateLimit } from "~/db/schema";
+import { DRIVERS, useTestDatabase } from "../../../tests/support/db";
+import {
+  acceptRequest,
+  AGENDA_MESSAGES,
+  agenda,
+  cancelByPractice,
+  declineRequest,
+} from "./agenda.server";
+import { appointmentByManageToken, bookAppointment, slotsFor } from "./booking.server";
+
+const NOW = new Date("2027-02-01T08:00:00Z"); // Monday 09:00 in Madrid
+const LATER = new Date("2027-02-03T09:00:00Z"); // Wednesday 10:00: default hours, after 24 h
+const STAFF = { id: "u1", email: "editora@example.com" };
+
+describe.each(DRIVERS)("the agenda (%s)", (driver) => {
+  const db = useTestDatabase(driver);
+  let id = "";
+  beforeEach(async () => {
+    for (const table of [appointments, mailOutbox, rateLimit, auditLog, bookingServices]) {
+      await db.db.delete(table);
+    }
+    const [service] = await db.db
+      .insert(bookingServices)
+      .values({ name: "Primera sesión", durationMinutes: 50, modality: "presencial" })
+      .returning();
+    const booked = await bookAppointment(
+      db.db,
+      {
+        service: String(service!.id),
+        slot: String(LATER.getTime()),
+        name: "Lucía Pérez",
+        email: "lucia@example.com",
+        firstVisit: "si",
+        consent: "on",
+      },
+      { ip: "203.0.113.1" },
+      NOW,
+    );
+    if (!booked.ok) throw new Error(JSON.stringify(booked));
+    id = booked.id;
+    await db.db.delete(mailOutbox);
+  });
+
+  it("lists requests waiting first and the week, in Madrid days", async () => {
+    const view = await agenda(db.db, { now: NOW });
+    expect(view.pending.map((p) => p.id)).toEqual([id]);
+    expect(view.week.monday).toBe("2027-02-01");
+    expect(view.week.days.find((d) => d.date === "2027-02-03")!.items.map((i) => i.id)).toEqual([
+      id,
+    ]);
+    const next = await agenda(db.db, { now: NOW, week: "2027-02-10" });
+    expect(next.week.monday).toBe("2027-02-08");
+    expect(next.week.days.every((d) => d.items.length === 0)).toBe(true);
+    // Nonsense falls back to this week.
+    expect((await agenda(db.db, { now: NOW, week: "2027-13-45" })).week.monday).toBe("2027-02-01");
+  });
+
+  it("accepting confirms, e-mails a new manage link and is audited by id, not by name", async () => {
+    expect(await acceptRequest(db.db, STAFF, id, "192.0.2.1")).toEqual({ ok: true });
+    const [row] = await db.db.select().from(appointments);
+    expect(row!.status).toBe("confirmed");
+    const [mail] = await db.db.select().from(mailOutbox);
+    expect(mail).toMatchObject({ to: "lucia@example.com", subject: "Tu cita está confirmada" });
+    const token = /cita\/gestionar\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    expect((await appointmentByManageToken(db.db, token))?.id).toBe(id);
+    const [entry] = await db.db.select().from(auditLog);
+    expect(entry).toMatchObject({ action: "appointment_accepted", target: `cita:${id}` });
+    expect(JSON.stringify(entry)).not.toContain("Lucía");
+    expect(JSON.stringify(entry)).not.toContain("lucia@");
+    // Answered once.
+    expect(await acceptRequest(db.db, STAFF, id, "192.0.2.1")).toMatchObject({
+      ok: false,
+      status: 409,
+      formError: AGENDA_MESSAGES.notPending,
+    });
+  });
+
+  it("declining frees the hour and passes the message on; bad input stores nothing", async () => {
+    expect(await declineRequest(db.db, STAFF, id, "x".repeat(501), "ip")).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { message: [AGENDA_MESSAGES.messageTooLong] },
+    });
+    expect(await declineRequest(db.db, STAFF, "no-es-un-id", "", "ip")).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await db.db.select().from(mailOutbox)).toEqual([]);
+    expect(await declineRequest(db.db, STAFF, id, "Esa semana estoy fuera.", "ip")).toEqual({
+      ok: true,
+    });
+    const [mail] = await db.db.select().from(mailOutbox);
+    expect(mail!.text).toContain("Esa semana estoy fuera.");
+    const free = await slotsFor(
+      db.db,
+      { durationMinutes: 50 },
+      { now: NOW, from: "2027-02-03", to: "2027-02-03" },
+    );
+    expect(free.some((s) => s.start === LATER.getTime())).toBe(true);
+  });
+
+  it("cancelling tells the client; a cancelled appointment cannot be cancelled again", async () => {
+    await acceptRequest(db.db, STAFF, id, "ip");
+    await db.db.delete(mailOutbox);
+    expect(await cancelByPractice(db.db, STAFF, id, "", "ip")).toEqual({ ok: true });
+    const [row] = await db.db.select().from(appointments).where(eq(appointments.id, id));
+    expect(row).toMatchObject({ status: "cancelled", cancelledBy: "practice" });
+    expect((await db.db.select().from(mailOutbox))[0]!.subject).toBe("Tu cita se ha cancelado");
+    expect(await cancelByPractice(db.db, STAFF, id, "", "ip")).toMatchObject({ status: 409 });
+  });
+});

@@ -1,0 +1,290 @@
+import { Check } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { FormField } from "~/components/ui/form-field";
+import { Textarea } from "~/components/ui/textarea";
+import { database } from "~/context";
+import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
+import { can } from "~/modules/accounts/roles";
+import {
+  acceptRequest,
+  agenda,
+  type AgendaItem,
+  cancelByPractice,
+  declineRequest,
+} from "~/modules/booking/agenda.server";
+import { appointmentWhenText } from "~/modules/booking/when";
+import { failure } from "~/utils/action.server";
+import { readForm } from "~/utils/form";
+import { formatDay } from "~/utils/format-time";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/appointments";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Citas | Área de Gestión" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+/** The agenda: requests waiting first, then a week (docs/decisions/015-appointments.md). */
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context, "appointments.read");
+  const view = await agenda(await database(context), { week: url.searchParams.get("semana") });
+  const when = (i: AgendaItem) => ({ ...i, when: appointmentWhenText(i.startsAt) });
+  return {
+    ...view,
+    pending: view.pending.map(when),
+    week: {
+      ...view.week,
+      days: view.week.days.map((d) => ({
+        ...d,
+        label: appointmentWhenText(`${d.date}T12:00:00Z`).split(",").slice(0, 2).join(","),
+        items: d.items.map(when),
+      })),
+    },
+    mayManage: can(user.role, "appointments.manage"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context, "appointments.read");
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (!["accept", "decline", "cancel"].includes(String(intent))) {
+    return failure({ status: 400, formError: "Acción no válida" });
+  }
+  await requireUser(request, context, "appointments.manage");
+  const db = await database(context);
+  const { ip } = clientInfo(request, context);
+  const id = form.get("id");
+  const result =
+    intent === "accept"
+      ? await acceptRequest(db, user, id, ip)
+      : intent === "decline"
+        ? await declineRequest(db, user, id, form.get("message"), ip)
+        : await cancelByPractice(db, user, id, form.get("message"), ip);
+  if (!result.ok) {
+    const { status, ...refused } = result;
+    return data({ ...refused, intent: String(intent) }, { status });
+  }
+  const titles = {
+    accept: "Cita aceptada",
+    decline: "Solicitud rechazada",
+    cancel: "Cita cancelada",
+  } as const;
+  return redirectWithToast(`/admin/citas${new URL(request.url).search}`, {
+    title: titles[intent as keyof typeof titles],
+    description: "Hemos enviado un email al cliente.",
+  });
+}
+
+const STATUS: Record<string, { label: string; variant: "success" | "warning" | "neutral" }> = {
+  held: { label: "Sin confirmar por el cliente", variant: "neutral" },
+  requested: { label: "Solicitada", variant: "warning" },
+  confirmed: { label: "Confirmada", variant: "success" },
+};
+
+function ClientDetails({ item }: { item: AgendaItem }) {
+  return (
+    <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+      <dt className="font-semibold">Cliente</dt>
+      <dd>
+        {item.clientName} · {item.firstVisit ? "primera visita" : "ya ha venido"}
+      </dd>
+      <dt className="font-semibold">Contacto</dt>
+      <dd>
+        <a className="text-primary underline" href={`mailto:${item.clientEmail}`}>
+          {item.clientEmail}
+        </a>
+        {item.clientPhone ? ` · ${item.clientPhone}` : null}
+      </dd>
+      {item.note ? (
+        <>
+          <dt className="font-semibold">Nota</dt>
+          <dd className="whitespace-pre-line">{item.note}</dd>
+        </>
+      ) : null}
+      {item.changeRequest ? (
+        <>
+          <dt className="font-semibold">Pide un cambio</dt>
+          <dd className="whitespace-pre-line">{item.changeRequest}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** A button that opens a short form with an optional message to the client. */
+function WithMessage({
+  id,
+  intent,
+  label,
+  submit,
+  busy,
+}: {
+  id: string;
+  intent: "decline" | "cancel";
+  label: string;
+  submit: string;
+  busy: boolean;
+}) {
+  return (
+    <details className="group">
+      <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-full px-4 font-semibold text-danger hover:bg-danger-soft">
+        {label}
+      </summary>
+      <Form method="post" className="mt-2 flex flex-col gap-2 sm:max-w-md">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="id" value={id} />
+        <FormField
+          label="Mensaje para el cliente (opcional)"
+          name="message"
+          id={`${intent}-${id}`}
+          description="Se envía por email. Sin datos de salud."
+        >
+          {(field) => <Textarea {...field} rows={2} maxLength={520} />}
+        </FormField>
+        <Button type="submit" variant="danger" className="self-start" disabled={busy}>
+          {submit}
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+export default function AppointmentsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { pending, week, mayManage } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const cancel = (id: string) => (
+    <WithMessage
+      id={id}
+      intent="cancel"
+      label="Cancelar la cita"
+      submit="Cancelar y avisar al cliente"
+      busy={busy}
+    />
+  );
+  return (
+    <div className="flex flex-col gap-8">
+      <div>
+        <h1 className="text-h1">Citas</h1>
+        <p className="mt-1 text-muted">
+          Solicitudes por responder y la agenda de la semana (hora peninsular).
+        </p>
+      </div>
+      {actionData && !actionData.ok ? (
+        <p role="alert" className="rounded-field bg-danger-soft p-3 text-danger">
+          {actionData.formError ?? Object.values(actionData.fieldErrors)[0]?.[0]}
+        </p>
+      ) : null}
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Por responder ({pending.length})</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {pending.length === 0 ? (
+            <p className="text-muted">No hay solicitudes pendientes.</p>
+          ) : (
+            <ul className="flex flex-col divide-y divide-border">
+              {pending.map((item) => (
+                <li key={item.id} className="flex flex-col gap-3 py-4">
+                  <p>
+                    <strong className="first-letter:uppercase">{item.when}</strong> ·{" "}
+                    {item.serviceName} ({item.modality === "online" ? "en línea" : "presencial"}){" "}
+                    <Badge variant={STATUS[item.status]?.variant ?? "neutral"}>
+                      {STATUS[item.status]?.label ?? item.status}
+                    </Badge>
+                  </p>
+                  <ClientDetails item={item} />
+                  {mayManage ? (
+                    <div className="flex flex-wrap items-start gap-2">
+                      {item.status === "requested" ? (
+                        <>
+                          <Form method="post">
+                            <input type="hidden" name="intent" value="accept" />
+                            <input type="hidden" name="id" value={item.id} />
+                            <Button type="submit" disabled={busy}>
+                              <Check aria-hidden="true" /> Aceptar
+                              <span className="sr-only"> la cita del {item.when}</span>
+                            </Button>
+                          </Form>
+                          <WithMessage
+                            id={item.id}
+                            intent="decline"
+                            label="Rechazar"
+                            submit="Rechazar la solicitud"
+                            busy={busy}
+                          />
+                        </>
+                      ) : (
+                        cancel(item.id)
+                      )}
+                    </div>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+          <CardTitle as="h2">Semana del {formatDay(`${week.monday}T12:00:00Z`)}</CardTitle>
+          <nav aria-label="Semanas" className="flex gap-2">
+            <Link
+              to={`?semana=${week.previous}`}
+              className="min-h-11 content-center rounded-full px-3 font-semibold text-primary"
+            >
+              ← Anterior
+            </Link>
+            <Link
+              to="/admin/citas"
+              className="min-h-11 content-center rounded-full px-3 font-semibold text-primary"
+            >
+              Esta semana
+            </Link>
+            <Link
+              to={`?semana=${week.next}`}
+              className="min-h-11 content-center rounded-full px-3 font-semibold text-primary"
+            >
+              Siguiente →
+            </Link>
+          </nav>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-6">
+          {week.days.map((day) => (
+            <section key={day.date} aria-labelledby={`dia-${day.date}`}>
+              <h3 id={`dia-${day.date}`} className="font-semibold first-letter:uppercase">
+                {day.label}
+              </h3>
+              {day.items.length === 0 ? (
+                <p className="text-sm text-muted">Sin citas.</p>
+              ) : (
+                <ul className="mt-2 flex flex-col gap-3">
+                  {day.items.map((item) => (
+                    <li key={item.id} className="rounded-field border border-border p-3">
+                      <p>
+                        <strong>{item.when.split(", ").at(-1)}</strong> · {item.serviceName}{" "}
+                        <Badge variant={STATUS[item.status]?.variant ?? "neutral"}>
+                          {STATUS[item.status]?.label ?? item.status}
+                        </Badge>
+                      </p>
+                      <ClientDetails item={item} />
+                      {mayManage && item.status !== "requested" ? cancel(item.id) : null}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary };
