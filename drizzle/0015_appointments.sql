@@ -68,4 +68,8 @@ CREATE INDEX "appointments_starts_idx" ON "appointments" USING btree ("starts_at
 CREATE INDEX "appointments_email_idx" ON "appointments" USING btree ("client_email");--> statement-breakpoint
 CREATE INDEX "appointments_confirm_token_idx" ON "appointments" USING btree ("confirm_token_hash");--> statement-breakpoint
 CREATE INDEX "appointments_manage_token_idx" ON "appointments" USING btree ("manage_token_hash");--> statement-breakpoint
-CREATE INDEX "busy_times_starts_idx" ON "busy_times" USING btree ("starts_at");
+CREATE INDEX "busy_times_starts_idx" ON "busy_times" USING btree ("starts_at");--> statement-breakpoint
+-- The privacy policy states how long appointments are kept (booking_config): the page cache
+-- must see a change of it, as it sees the settings' (drizzle/0014).
+CREATE TRIGGER "booking_config_content_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "booking_config"
+	FOR EACH STATEMENT EXECUTE FUNCTION "bump_content_version"();

@@ -5,13 +5,18 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, contactMessages, mailOutbox, user } from "~/db/schema";
+import { appointments, auditLog, contactMessages, mailOutbox, user } from "~/db/schema";
 import { submitContact } from "~/modules/contact/contact.server";
 import { CONTACT_MESSAGES, ContactSchema } from "~/modules/contact/schema";
 import { parseWith } from "~/utils/form-schema";
 import { enqueueMail, deliverDue } from "~/modules/mail/outbox.server";
 import { headerValue } from "~/modules/mail/mail.server";
-import { addressFingerprint, mentionsAddress } from "~/modules/privacy/rgpd.server";
+import {
+  addressFingerprint,
+  erasePersonalData,
+  exportPersonalData,
+  mentionsAddress,
+} from "~/modules/privacy/rgpd.server";
 import { submitReview } from "~/modules/reviews/reviews.server";
 import * as messages from "~/routes/admin/messages";
 import * as reviewsPage from "~/routes/admin/reviews";
@@ -366,6 +371,38 @@ describe.each(DRIVERS)("Mensajes: RGPD export and erase, no writes on GET (%s)",
     // No copy of the address is left in the audit log either (older entries named it).
     const audit = await db.db.select().from(auditLog);
     expect(JSON.stringify(audit).toLowerCase()).not.toContain(email);
+  });
+
+  it("export and erase include the appointments booked with the address", async () => {
+    const email = "cita.persona@ejemplo.es";
+    const appointment = (id: string, clientEmail: string) => ({
+      id,
+      serviceName: "Primera sesión",
+      modality: "presencial",
+      startsAt: new Date("2030-03-04T09:00:00Z"),
+      endsAt: new Date("2030-03-04T09:50:00Z"),
+      status: "confirmed",
+      clientName: "Persona Cita",
+      clientEmail,
+      note: "Prefiero por la mañana",
+    });
+    await db.db
+      .insert(appointments)
+      .values([
+        appointment("11111111-1111-4111-8111-111111111111", email),
+        appointment("22222222-2222-4222-8222-222222222222", "otra.cita@ejemplo.es"),
+      ]);
+    const exported = await exportPersonalData(db.db, " Cita.Persona@ejemplo.es ");
+    expect(exported.citas).toHaveLength(1);
+    expect(exported.citas[0]).toMatchObject({
+      servicio: "Primera sesión",
+      email,
+      nota: "Prefiero por la mañana",
+    });
+    const erased = await erasePersonalData(db.db, email);
+    expect(erased.appointments).toBe(1);
+    const left = await db.db.select().from(appointments);
+    expect(left.map((a) => a.clientEmail)).toEqual(["otra.cita@ejemplo.es"]);
   });
 
   it("export and erase match whole addresses: juana@… and ana@….evil.com are other people", async () => {

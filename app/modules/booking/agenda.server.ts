@@ -1,11 +1,11 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { appointments } from "~/db/schema";
+import { appointments, busyTimes } from "~/db/schema";
 import { audit } from "~/modules/accounts/audit.server";
 import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { formFailure, type FormFailure } from "~/utils/form";
-import { BOOKING_LOCK, newToken } from "./booking.server";
+import { BOOKING_LOCK, getBookingConfig, newToken } from "./booking.server";
 import { appointmentMails } from "./mails.server";
 import { madridDate, madridInstant } from "./slots";
 
@@ -248,4 +248,69 @@ export async function agendaSummary(db: Db, now = new Date()) {
     })),
     waiting: view.pending.filter((p) => p.status === "requested").length,
   };
+}
+
+// ─── Retention and RGPD requests ─────────────────────────────────────────────────────────────────
+
+/** A direct booking nobody confirmed is erased a day after its hold ran out. */
+const EXPIRED_HOLD_KEPT_MS = 24 * 60 * 60_000;
+
+/**
+ * Past appointments older than the retention period in Citas (counted from their end), holds
+ * that expired unconfirmed, and calendar busy times already over. Idempotent: several instances
+ * may run it at once.
+ */
+export async function purgeOldAppointments(db: Db, now = new Date()) {
+  const config = await getBookingConfig(db);
+  const cutoff = new Date(now.getTime() - config.retentionDays * 24 * 60 * 60_000);
+  const old = await db
+    .delete(appointments)
+    .where(
+      or(
+        lt(appointments.endsAt, cutoff),
+        and(
+          eq(appointments.status, "held"),
+          lt(appointments.holdExpiresAt, new Date(now.getTime() - EXPIRED_HOLD_KEPT_MS)),
+        ),
+      ),
+    )
+    .returning({ id: appointments.id });
+  await db.delete(busyTimes).where(lt(busyTimes.endsAt, now));
+  return old.length;
+}
+
+const ofAddress = (address: string) => eq(sql`lower(${appointments.clientEmail})`, address);
+
+/** Every appointment booked with an address (RGPD art. 15), with Spanish keys. */
+export async function appointmentsOf(db: Db, address: string) {
+  const rows = await db
+    .select()
+    .from(appointments)
+    .where(ofAddress(address))
+    .orderBy(asc(appointments.startsAt));
+  return rows.map((r) => ({
+    id: r.id,
+    servicio: r.serviceName,
+    modalidad: r.modality,
+    empieza: r.startsAt,
+    termina: r.endsAt,
+    estado: r.status,
+    nombre: r.clientName,
+    email: r.clientEmail,
+    telefono: r.clientPhone,
+    primeraVisita: r.firstVisit,
+    nota: r.note,
+    peticionDeCambio: r.changeRequest,
+    consentimientoEn: r.consentAt,
+    creadaEn: r.createdAt,
+  }));
+}
+
+/** Erases every appointment booked with an address (RGPD art. 17); inside the caller's transaction. */
+export async function eraseAppointmentsOf(tx: Pick<Db, "delete">, address: string) {
+  const deleted = await tx
+    .delete(appointments)
+    .where(ofAddress(address))
+    .returning({ id: appointments.id });
+  return deleted.length;
 }

@@ -8,6 +8,7 @@ import {
   agenda,
   cancelByPractice,
   declineRequest,
+  purgeOldAppointments,
 } from "./agenda.server";
 import { appointmentByManageToken, bookAppointment, slotsFor } from "./booking.server";
 
@@ -110,5 +111,46 @@ describe.each(DRIVERS)("the agenda (%s)", (driver) => {
     expect(row).toMatchObject({ status: "cancelled", cancelledBy: "practice" });
     expect((await db.db.select().from(mailOutbox))[0]!.subject).toBe("Tu cita se ha cancelado");
     expect(await cancelByPractice(db.db, STAFF, id, "", "ip")).toMatchObject({ status: 409 });
+  });
+
+  it("erases past appointments after the retention period and holds nobody confirmed", async () => {
+    const base = {
+      serviceName: "Primera sesión",
+      modality: "presencial",
+      clientName: "Antigua",
+      clientEmail: "antigua@example.com",
+    };
+    const day = 24 * 60 * 60_000;
+    const at = (ms: number) => new Date(NOW.getTime() + ms);
+    await db.db.insert(appointments).values([
+      // Ended 366 days ago (the default keeps 365): erased.
+      {
+        ...base,
+        id: "a0000000-0000-4000-8000-000000000001",
+        status: "confirmed",
+        startsAt: at(-366 * day - 3_600_000),
+        endsAt: at(-366 * day),
+      },
+      // Ended 300 days ago: kept.
+      {
+        ...base,
+        id: "a0000000-0000-4000-8000-000000000002",
+        status: "confirmed",
+        startsAt: at(-300 * day - 3_600_000),
+        endsAt: at(-300 * day),
+      },
+      // A hold that ran out two days ago: erased, though the hour is ahead.
+      {
+        ...base,
+        id: "a0000000-0000-4000-8000-000000000003",
+        status: "held",
+        holdExpiresAt: at(-2 * day),
+        startsAt: at(5 * day),
+        endsAt: at(5 * day + 3_000_000),
+      },
+    ]);
+    expect(await purgeOldAppointments(db.db, NOW)).toBe(2);
+    const ids = (await db.db.select().from(appointments)).map((a) => a.id).sort();
+    expect(ids).toEqual([id, "a0000000-0000-4000-8000-000000000002"].sort());
   });
 });

@@ -8,6 +8,7 @@ import { getEnv } from "~/utils/env.server";
 import { escapeHtml } from "~/utils/escape";
 import { emlOutboxId, emlSearchText, mailDir } from "~/modules/mail/mail.server";
 import { asMailHtml } from "~/modules/mail/templates";
+import { appointmentsOf, eraseAppointmentsOf } from "~/modules/booking/agenda.server";
 import { normalizeAddress } from "./address";
 
 export { looksLikeAddress, normalizeAddress } from "./address";
@@ -148,24 +149,22 @@ export async function exportPersonalData(db: Db, rawAddress: string, now = new D
     })),
     correos: mails,
     copiasDeCorreo: files.map((f) => path.basename(f)),
-    citas: [] as unknown[],
-    notas: [
-      "Las reseñas no guardan email: no se pueden buscar por dirección.",
-      "Todavía no hay citas guardadas en esta aplicación.",
-    ],
+    citas: await appointmentsOf(db, address),
+    notas: ["Las reseñas no guardan email: no se pueden buscar por dirección."],
   };
 }
 
 export type PersonalDataExport = Awaited<ReturnType<typeof exportPersonalData>>;
 
 /**
- * Erases every copy about an address: contact messages and outbox rows in one transaction, then
+ * Erases every copy about an address: contact messages, appointments and outbox rows in one
+ * transaction, then
  * the .eml files (a file that cannot be removed is reported, never silently kept).
  */
 export async function erasePersonalData(db: Db, rawAddress: string) {
   const address = normalizeAddress(rawAddress);
-  if (!address) return { messages: 0, mails: 0, files: 0, failedFiles: 0 };
-  const { messages, mailIds } = await db.transaction(async (tx) => {
+  if (!address) return { messages: 0, appointments: 0, mails: 0, files: 0, failedFiles: 0 };
+  const { messages, appointments, mailIds } = await db.transaction(async (tx) => {
     const deletedMessages = await tx
       .delete(contactMessages)
       .where(messagesOf(address))
@@ -174,12 +173,17 @@ export async function erasePersonalData(db: Db, rawAddress: string) {
       .delete(mailOutbox)
       .where(outboxMentioning(address))
       .returning({ id: mailOutbox.id });
+    const appointments = await eraseAppointmentsOf(tx, address);
     // Audit entries written before fingerprints named the address itself.
     await tx
       .update(auditLog)
       .set({ target: addressFingerprint(address) })
       .where(sql`lower(${auditLog.target}) = ${address}`);
-    return { messages: deletedMessages.length, mailIds: deletedMails.map((m) => m.id) };
+    return {
+      messages: deletedMessages.length,
+      appointments,
+      mailIds: deletedMails.map((m) => m.id),
+    };
   });
   const files = await emlFilesFor(address, new Set(mailIds));
   let removed = 0;
@@ -192,5 +196,5 @@ export async function erasePersonalData(db: Db, rawAddress: string) {
       failed += 1;
     }
   }
-  return { messages, mails: mailIds.length, files: removed, failedFiles: failed };
+  return { messages, appointments, mails: mailIds.length, files: removed, failedFiles: failed };
 }

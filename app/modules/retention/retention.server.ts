@@ -5,6 +5,7 @@ import type { Db, DbHandle } from "~/db/client.server";
 import { auditLog, mailOutbox, rateLimit, session, user, verification } from "~/db/schema";
 import { purgeOldPageViews } from "~/modules/analytics/page-views.server";
 import { purgeOldMessages } from "~/modules/contact/contact.server";
+import { purgeOldAppointments } from "~/modules/booking/agenda.server";
 import { mailDir } from "~/modules/mail/mail.server";
 import { logger } from "~/utils/logger.server";
 import { RETENTION } from "./periods";
@@ -132,6 +133,7 @@ export async function runRetention(db: Db, now = new Date()) {
       ).length,
     emlFiles: () => purgeOldEmlFiles(new Date(now.getTime() - RETENTION.sentMailDays * DAY)),
     contactMessages: () => purgeOldMessages(db, now),
+    appointments: () => purgeOldAppointments(db, now),
     pageViews: () => purgeOldPageViews(db, now),
   };
   const removed: Record<string, number> = {};

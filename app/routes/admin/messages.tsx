@@ -96,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "erase") {
     await requireUser(request, context, "privacy.requests");
-    // RGPD art. 17: messages, queued or sent e-mails and their .eml copies (rgpd.server.ts),
+    // RGPD art. 17: messages, appointments, queued or sent e-mails and their .eml copies (rgpd.server.ts),
     // after a password (+ code) from the last 10 minutes.
     await requireRecentAuth(request, context, user);
     const email = normalizeAddress(form.get("email"));
@@ -111,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirectWithToast("/admin/mensajes", {
       title: "Datos suprimidos",
-      description: `Se han eliminado ${erased.messages} mensajes, ${erased.mails} emails y ${erased.files} copias .eml de ${email}.`,
+      description: `Se han eliminado ${erased.messages} mensajes, ${erased.appointments} citas, ${erased.mails} emails y ${erased.files} copias .eml de ${email}.`,
       ...(erased.failedFiles > 0
         ? { type: "error" as const, title: "Datos suprimidos en parte" }
         : {}),
@@ -351,8 +351,8 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-muted">
             Exporta (art. 15 RGPD) o suprime (art. 17 RGPD) todo lo que se guarda de una dirección:
             sus mensajes de contacto, los emails de aviso que los mencionan (en la cola y sus copias
-            .eml) y, cuando existan, sus citas. Las reseñas no guardan email: si la persona escribió
-            una reseña, elimínala en Reseñas. Queda registrado.
+            .eml) y sus citas. Las reseñas no guardan email: si la persona escribió una reseña,
+            elimínala en Reseñas. Queda registrado.
           </p>
           <div className="mt-4 flex flex-wrap gap-6">
             <Form

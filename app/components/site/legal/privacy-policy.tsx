@@ -4,7 +4,14 @@ import type { Settings } from "~/modules/settings/schemas";
 import { Row } from "./row";
 
 /** Política de privacidad (/privacidad): arts. 13 and 14 RGPD and the LOPDGDD. */
-export function PrivacyPolicy({ settings }: { settings: Settings }) {
+export function PrivacyPolicy({
+  settings,
+  appointmentRetentionDays,
+}: {
+  settings: Settings;
+  /** How long appointments are kept after they happen (Citas); read by /privacidad's loader. */
+  appointmentRetentionDays?: number;
+}) {
   const analytics = Boolean(settings.analyticsEnabled && settings.analyticsMeasurementId);
   const mailto = `mailto:${settings.contactEmail}`;
 
@@ -75,6 +82,27 @@ export function PrivacyPolicy({ settings }: { settings: Settings }) {
           historia clínica, que se rige por la Ley 41/2002, de 14 de noviembre, básica reguladora de
           la autonomía del paciente, y sobre la que se te informará en la primera sesión.
         </p>
+
+        {settings.bookingEnabled ? (
+          <>
+            <h3 className="mt-6 text-lg font-semibold">Citas pedidas en la web</h3>
+            <p>
+              Cuando pides una cita en la web tratamos tu nombre, correo electrónico, el teléfono si
+              lo das, si es tu primera visita y la nota opcional, con la finalidad de gestionar la
+              cita: confirmarla, recordártela y avisarte de cualquier cambio. La base jurídica es tu
+              consentimiento (art. 6.1.a RGPD) y la prestación del servicio que pides (art. 6.1.b
+              RGPD). Que pidas una cita revela una relación asistencial, por lo que se trata como
+              dato de categoría especial (art. 9.2.a y 9.2.h RGPD): solo lo ve el equipo de la
+              consulta y la nota te pide no incluir datos de salud.
+            </p>
+            <p>
+              Las citas se conservan durante {days(appointmentRetentionDays ?? 365)} después de la
+              fecha de la cita y después se eliminan automáticamente; una reserva que no confirmas
+              se elimina al día siguiente. Los enlaces de los correos para confirmar, cancelar o
+              cambiar la cita son únicos y no contienen tus datos.
+            </p>
+          </>
+        ) : null}
 
         <h3 className="mt-6 text-lg font-semibold">Reseñas</h3>
         <p>
