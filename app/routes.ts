@@ -63,6 +63,7 @@ export default [
       route("reviews", "routes/admin/reviews-redirect.tsx"),
       route("mensajes", "routes/admin/messages.tsx"),
       route("citas", "routes/admin/appointments.tsx"),
+      route("citas/ajustes", "routes/admin/appointment-settings.tsx"),
       route("usuarios", "routes/admin/users.tsx"),
       route("ajustes", "routes/admin/settings.tsx"),
       route("registro", "routes/admin/audit.tsx"),

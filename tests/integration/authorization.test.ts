@@ -62,6 +62,16 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
   },
   "routes/admin/settings.tsx": { loader: "settings.manage", action: { "*": "settings.manage" } },
   // The agenda: every member of staff reads it; answering and cancelling need appointments.manage.
+  "routes/admin/appointment-settings.tsx": {
+    loader: "appointments.manage",
+    action: {
+      rules: "appointments.manage",
+      service: "appointments.manage",
+      "remove-service": "appointments.manage",
+      "closed-add": "appointments.manage",
+      "closed-remove": "appointments.manage",
+    },
+  },
   "routes/admin/appointments.tsx": {
     loader: "appointments.read",
     action: {

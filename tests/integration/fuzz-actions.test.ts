@@ -8,6 +8,7 @@ import * as blogEditRoute from "~/routes/admin/blog-edit";
 import * as blogNewRoute from "~/routes/admin/blog-new";
 import * as messagesRoute from "~/routes/admin/messages";
 import * as appointmentsRoute from "~/routes/admin/appointments";
+import * as appointmentSettingsRoute from "~/routes/admin/appointment-settings";
 import * as adminReviewsRoute from "~/routes/admin/reviews";
 import * as settingsRoute from "~/routes/admin/settings";
 import * as usersRoute from "~/routes/admin/users";
@@ -131,6 +132,29 @@ const SETTINGS_KEYS = SETTINGS_SECTIONS.flatMap((s) => s.fields.map((f) => f.key
 
 /** Admin actions, run with an administrator's session. */
 const ADMIN_ACTIONS: ActionCase[] = [
+  {
+    file: "routes/admin/appointment-settings.tsx",
+    path: "/admin/citas/ajustes",
+    action: appointmentSettingsRoute.action,
+    fields: [
+      "id",
+      "hours.1",
+      "hours.6",
+      "bufferMinutes",
+      "horizonDays",
+      "reminderHours",
+      "name",
+      "durationMinutes",
+      "modality",
+      "mode",
+      "audience",
+      "active",
+      "startsOn",
+      "endsOn",
+      "note",
+    ],
+    intents: ["closed-add", "closed-remove", "remove-service", "rules", "service"],
+  },
   {
     file: "routes/admin/appointments.tsx",
     path: "/admin/citas",
@@ -415,6 +439,9 @@ async function snapshot() {
     (select count(*) from verification)::int as verifications,
     (select count(*) from articles)::int as articles,
     (select coalesce(string_agg(a::text, ','), '') from appointments a) as appointments,
+    (select coalesce(string_agg(b::text, ','), '') from booking_services b) as services,
+    (select coalesce(string_agg(c::text, ','), '') from booking_config c) as rules,
+    (select count(*) from booking_exceptions)::int as closed,
     (select coalesce(string_agg(s::text, ','), '') from settings s) as settings`);
   return result.rows[0];
 }

@@ -42,6 +42,7 @@ export const ADMIN_PAGES = [
   "/admin/resenas",
   "/admin/mensajes",
   "/admin/citas",
+  "/admin/citas/ajustes",
   "/admin/usuarios",
   "/admin/ajustes",
   "/admin/registro",

@@ -48,6 +48,10 @@ export type AuditAction =
   | "appointment_accepted"
   | "appointment_declined"
   | "appointment_cancelled"
+  | "booking_rules_changed"
+  | "booking_service_saved"
+  | "booking_service_removed"
+  | "booking_closed_days_changed"
   | (string & {});
 
 /**
@@ -100,6 +104,10 @@ export const AUDIT_LABELS: Record<string, string> = {
   appointment_accepted: "Solicitud de cita aceptada",
   appointment_declined: "Solicitud de cita rechazada",
   appointment_cancelled: "Cita cancelada por la consulta",
+  booking_rules_changed: "Horario y reglas de las citas cambiados",
+  booking_service_saved: "Servicio de citas guardado",
+  booking_service_removed: "Servicio de citas eliminado",
+  booking_closed_days_changed: "Días de cierre cambiados",
 };
 
 export function auditLabel(action: string) {

@@ -61,3 +61,109 @@ export const DEFAULT_BOOKING_CONFIG: BookingConfig = {
   reminderHours: [48, 2],
   retentionDays: 365,
 };
+
+// ─── The 'Citas' settings form ───────────────────────────────────────────────────────────────────
+
+const HOURS_HINT =
+  "Escribe las franjas así: 09:00-14:00, 16:00-20:00 (vacío: ese día no hay citas)";
+
+/** '9:00-14:00, 16:00 - 20:30' → ranges; null when it cannot be read. */
+export function parseRanges(text: string): { start: string; end: string }[] | null {
+  const parts = text
+    .split(/[,;]/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const ranges = [];
+  for (const part of parts) {
+    const m = /^(\d{1,2})(?::(\d{2}))?\s*[-–a]\s*(\d{1,2})(?::(\d{2}))?$/.exec(part);
+    if (!m) return null;
+    const clock = (h: string, min = "00") =>
+      Number(h) < 24 && Number(min) < 60 ? `${h.padStart(2, "0")}:${min}` : null;
+    const start = clock(m[1]!, m[2]);
+    const end = clock(m[3]!, m[4]);
+    if (!start || !end || end <= start) return null;
+    ranges.push({ start, end });
+  }
+  return ranges.length <= 4 ? ranges : null;
+}
+
+/** The ranges of one weekday as the form shows them. */
+export function rangesText(weekly: Hours[], weekday: number) {
+  return weekly
+    .filter((r) => r.weekday === weekday)
+    .map((r) => `${r.start}-${r.end}`)
+    .join(", ");
+}
+
+const dayHours = z
+  .string({ error: HOURS_HINT })
+  .max(200, HOURS_HINT)
+  .refine((v) => parseRanges(v) !== null, HOURS_HINT);
+
+/** The 'Citas' rules form: a text of ranges per weekday, numbers, reminders as '48, 2'. */
+export const BookingRulesFormSchema = z
+  .object({
+    hours: z.object(
+      Object.fromEntries(WEEKDAY_NAMES.map((_, i) => [String(i + 1), dayHours])) as Record<
+        string,
+        typeof dayHours
+      >,
+    ),
+    bufferMinutes: BookingConfigSchema.shape.bufferMinutes,
+    noticeHours: BookingConfigSchema.shape.noticeHours,
+    horizonDays: BookingConfigSchema.shape.horizonDays,
+    dailyCap: BookingConfigSchema.shape.dailyCap,
+    stepMinutes: BookingConfigSchema.shape.stepMinutes,
+    cancelHours: BookingConfigSchema.shape.cancelHours,
+    reminderHours: z
+      .string({ error: "Escribe las horas de antelación separadas por comas, como 48, 2" })
+      .max(40, "Como mucho 3 recordatorios")
+      .refine(
+        (v) => /^\s*(\d{1,3}\s*(,\s*\d{1,3}\s*){0,2})?$/.test(v),
+        "Escribe hasta 3 números de horas separados por comas, como 48, 2",
+      ),
+    retentionDays: BookingConfigSchema.shape.retentionDays,
+  })
+  .transform(({ hours, reminderHours, ...rest }): BookingConfig => ({
+    ...rest,
+    weekly: Object.entries(hours).flatMap(([weekday, text]) =>
+      parseRanges(text)!.map((r) => ({ weekday: Number(weekday), ...r })),
+    ),
+    reminderHours: reminderHours
+      .split(",")
+      .map((h) => Number(h.trim()))
+      .filter((h) => h > 0),
+  }));
+
+const SERVICE_TEXT = (label: string, max: number) =>
+  z
+    .string({ error: `${label}: escribe un texto` })
+    .trim()
+    .max(max, `${label} no puede exceder ${max} caracteres`)
+    .refine((v) => !v.includes("\0"), "El texto contiene caracteres no válidos");
+
+/** A bookable service, as the form sends it. */
+export const ServiceFormSchema = z.object({
+  name: SERVICE_TEXT("El nombre", 80).refine(
+    (v) => v.length >= 2,
+    "Escribe el nombre del servicio",
+  ),
+  durationMinutes: whole("La duración", 5, 480),
+  modality: z.enum(["presencial", "online"], { error: "Elige presencial o en línea" }),
+  priceText: SERVICE_TEXT("El precio", 60),
+  mode: z.enum(["request", "direct"], { error: "Elige cómo se reserva" }),
+  audience: z.enum(["all", "new", "existing"], { error: "Elige para quién es" }),
+  active: z.preprocess((v) => v === "on" || v === true, z.boolean()),
+});
+
+/** Closed days: from and to (both included), an optional note. */
+export const ClosedDaysFormSchema = z
+  .object({
+    startsOn: z.iso.date("Elige el primer día"),
+    endsOn: z.iso.date("Elige el último día"),
+    note: SERVICE_TEXT("La nota", 120),
+  })
+  .refine((v) => v.endsOn >= v.startsOn, {
+    path: ["endsOn"],
+    message: "El último día no puede ser anterior al primero",
+  });

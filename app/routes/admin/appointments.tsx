@@ -172,6 +172,14 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
         <h1 className="text-h1">Citas</h1>
         <p className="mt-1 text-muted">
           Solicitudes por responder y la agenda de la semana (hora peninsular).
+          {mayManage ? (
+            <>
+              {" "}
+              <Link to="/admin/citas/ajustes" className="font-semibold text-primary underline">
+                Horario y servicios
+              </Link>
+            </>
+          ) : null}
         </p>
       </div>
       {actionData && !actionData.ok ? (

@@ -1,0 +1,341 @@
+import { Form, Link, useNavigation } from "react-router";
+import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { database } from "~/context";
+import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
+import { getBookingConfig, listServices } from "~/modules/booking/booking.server";
+import { rangesText } from "~/modules/booking/config";
+import { WEEKDAY_NAMES } from "~/modules/booking/messages";
+import {
+  addClosedDays,
+  removeClosedDays,
+  removeService,
+  saveRules,
+  saveService,
+  upcomingClosedDays,
+} from "~/modules/booking/practice.server";
+import { failure } from "~/utils/action.server";
+import { parseId, readForm } from "~/utils/form";
+import { formatShortDate } from "~/utils/format";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/appointment-settings";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Horario y servicios de citas | Área de Gestión" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+/** The 'Citas' settings: hours and rules, the services offered, closed days. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context, "appointments.manage");
+  const db = await database(context);
+  const config = await getBookingConfig(db);
+  return {
+    hours: WEEKDAY_NAMES.map((name, i) => ({
+      weekday: i + 1,
+      name,
+      text: rangesText(config.weekly, i + 1),
+    })),
+    config,
+    services: await listServices(db),
+    closed: await upcomingClosedDays(db),
+  };
+}
+
+const NUMBERS = [
+  ["bufferMinutes", "Margen entre citas (minutos)"],
+  ["stepMinutes", "Intervalo entre horas de inicio (minutos)"],
+  ["noticeHours", "Antelación mínima para reservar (horas)"],
+  ["horizonDays", "Cuánto por adelantado se puede reservar (días)"],
+  ["dailyCap", "Máximo de citas al día (0: sin límite)"],
+  ["cancelHours", "Plazo para cancelar o cambiar desde el email (horas antes)"],
+  ["retentionDays", "Conservación de las citas pasadas (días)"],
+] as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireUser(request, context, "appointments.manage");
+  const db = await database(context);
+  const form = await readForm(request);
+  const { ip } = clientInfo(request, context);
+  const intent = String(form.get("intent"));
+  const values = Object.fromEntries(form);
+  let result;
+  switch (intent) {
+    case "rules": {
+      const hours = Object.fromEntries(
+        WEEKDAY_NAMES.map((_, i) => [String(i + 1), values[`hours.${i + 1}`] ?? ""]),
+      );
+      result = await saveRules(db, me, { ...values, hours }, ip);
+      break;
+    }
+    case "service":
+      result = await saveService(db, me, parseId(form.get("id")), values, ip);
+      break;
+    case "remove-service":
+      result = await removeService(db, me, parseId(form.get("id")), ip);
+      break;
+    case "closed-add":
+      result = await addClosedDays(db, me, values, ip);
+      break;
+    case "closed-remove":
+      result = await removeClosedDays(db, me, parseId(form.get("id")), ip);
+      break;
+    default:
+      return failure({ status: 400, formError: "Acción no válida" });
+  }
+  if (!result.ok) {
+    const { status, ...refused } = result;
+    return failure({ status, ...refused, intent: `${intent}:${String(form.get("id") ?? "")}` });
+  }
+  return redirectWithToast("/admin/citas/ajustes", { title: "Cambios guardados" });
+}
+
+const select =
+  "min-h-11 rounded-field border border-border-strong bg-surface px-3 text-base text-ink";
+
+export default function AppointmentSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { hours, config, services, closed } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const refusedFor = (key: string) => (actionData?.intent === key ? actionData : undefined);
+  const rules = refusedFor("rules:");
+  const errorsOf = (refused: typeof actionData, name: string) => refused?.fieldErrors[name];
+  return (
+    <div className="flex max-w-3xl flex-col gap-8">
+      <div>
+        <h1 className="text-h1">Horario y servicios de citas</h1>
+        <p className="mt-1 text-muted">
+          Lo que se puede reservar en la web (<Link to="/cita">/cita</Link>). Todas las horas son
+          hora peninsular. La reserva en la web se activa en{" "}
+          <Link to="/admin/ajustes">Ajustes</Link>.{" "}
+          <Link to="/admin/citas">Volver a la agenda</Link>.
+        </p>
+      </div>
+      {actionData?.formError ? (
+        <p role="alert" className="rounded-field bg-danger-soft p-3 text-danger">
+          {actionData.formError}
+        </p>
+      ) : null}
+
+      <Form
+        method="post"
+        className="flex flex-col gap-4 rounded-card border border-border bg-surface p-5 shadow-soft"
+        aria-labelledby="horario"
+      >
+        <h2 id="horario" className="text-h3">
+          Horario y reglas
+        </h2>
+        <input type="hidden" name="intent" value="rules" />
+        {hours.map((h) => (
+          <FormField
+            key={h.weekday}
+            label={<span className="first-letter:uppercase">{h.name}</span>}
+            name={`hours.${h.weekday}`}
+            errors={errorsOf(rules, `hours.${h.weekday}`)}
+          >
+            {(field) => (
+              <Input {...field} defaultValue={h.text} placeholder="09:00-14:00, 16:00-20:00" />
+            )}
+          </FormField>
+        ))}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {NUMBERS.map(([name, label]) => (
+            <FormField key={name} label={label} name={name} errors={errorsOf(rules, name)}>
+              {(field) => (
+                <Input {...field} type="number" inputMode="numeric" defaultValue={config[name]} />
+              )}
+            </FormField>
+          ))}
+          <FormField
+            label="Recordatorios (horas antes, separadas por comas)"
+            name="reminderHours"
+            errors={errorsOf(rules, "reminderHours")}
+          >
+            {(field) => <Input {...field} defaultValue={config.reminderHours.join(", ")} />}
+          </FormField>
+        </div>
+        <Button type="submit" className="self-start" disabled={busy}>
+          Guardar horario y reglas
+        </Button>
+      </Form>
+
+      <section
+        aria-labelledby="servicios"
+        className="flex flex-col gap-4 rounded-card border border-border bg-surface p-5 shadow-soft"
+      >
+        <h2 id="servicios" className="text-h3">
+          Servicios
+        </h2>
+        {[...services, null].map((s) => {
+          const key = `service:${s?.id ?? ""}`;
+          const refused = refusedFor(key);
+          const id = s ? `s${s.id}` : "nuevo";
+          return (
+            <Form
+              key={s?.id ?? "nuevo"}
+              method="post"
+              className="flex flex-col gap-3 border-t border-border pt-4 first-of-type:border-0 first-of-type:pt-0"
+              aria-label={s ? `Servicio ${s.name}` : "Servicio nuevo"}
+            >
+              {s ? <input type="hidden" name="id" value={s.id} /> : null}
+              {s ? null : <h3 className="font-semibold">Añadir un servicio</h3>}
+              <div className="grid gap-3 sm:grid-cols-2">
+                <FormField
+                  label="Nombre"
+                  id={`${id}-name`}
+                  name="name"
+                  errors={errorsOf(refused, "name")}
+                >
+                  {(field) => <Input {...field} defaultValue={s?.name} maxLength={100} />}
+                </FormField>
+                <FormField
+                  label="Duración (minutos)"
+                  id={`${id}-duration`}
+                  name="durationMinutes"
+                  errors={errorsOf(refused, "durationMinutes")}
+                >
+                  {(field) => (
+                    <Input {...field} type="number" defaultValue={s?.durationMinutes ?? 50} />
+                  )}
+                </FormField>
+                <FormField label="Modalidad" id={`${id}-modality`} name="modality">
+                  {(field) => (
+                    <select
+                      {...field}
+                      className={select}
+                      defaultValue={s?.modality ?? "presencial"}
+                    >
+                      <option value="presencial">Presencial</option>
+                      <option value="online">En línea</option>
+                    </select>
+                  )}
+                </FormField>
+                <FormField
+                  label="Precio (texto, opcional)"
+                  id={`${id}-price`}
+                  name="priceText"
+                  errors={errorsOf(refused, "priceText")}
+                >
+                  {(field) => <Input {...field} defaultValue={s?.priceText} maxLength={80} />}
+                </FormField>
+                <FormField label="Cómo se reserva" id={`${id}-mode`} name="mode">
+                  {(field) => (
+                    <select {...field} className={select} defaultValue={s?.mode ?? "request"}>
+                      <option value="request">Solicitud: la consulta acepta o rechaza</option>
+                      <option value="direct">
+                        Reserva inmediata: el cliente confirma por email
+                      </option>
+                    </select>
+                  )}
+                </FormField>
+                <FormField label="Para quién" id={`${id}-audience`} name="audience">
+                  {(field) => (
+                    <select {...field} className={select} defaultValue={s?.audience ?? "all"}>
+                      <option value="all">Todos</option>
+                      <option value="new">Solo primeras visitas</option>
+                      <option value="existing">Solo quien ya ha venido</option>
+                    </select>
+                  )}
+                </FormField>
+              </div>
+              <div className="flex min-h-11 items-center gap-3">
+                <Checkbox id={`${id}-active`} name="active" defaultChecked={s?.active ?? true} />
+                <label htmlFor={`${id}-active`}>Se puede reservar en la web</label>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="service"
+                  variant={s ? "secondary" : "primary"}
+                  disabled={busy}
+                >
+                  {s ? "Guardar" : "Añadir el servicio"}
+                  {s ? <span className="sr-only"> {s.name}</span> : null}
+                </Button>
+                {s ? (
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="remove-service"
+                    variant="ghost-danger"
+                    disabled={busy}
+                  >
+                    Eliminar<span className="sr-only"> {s.name}</span>
+                  </Button>
+                ) : null}
+              </div>
+            </Form>
+          );
+        })}
+      </section>
+
+      <section
+        aria-labelledby="cierres"
+        className="flex flex-col gap-4 rounded-card border border-border bg-surface p-5 shadow-soft"
+      >
+        <h2 id="cierres" className="text-h3">
+          Días de cierre
+        </h2>
+        {closed.length === 0 ? (
+          <p className="text-muted">No hay días de cierre previstos.</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {closed.map((c) => (
+              <li key={c.id} className="flex flex-wrap items-center gap-3">
+                <span>
+                  {c.startsOn === c.endsOn
+                    ? formatShortDate(c.startsOn)
+                    : `Del ${formatShortDate(c.startsOn)} al ${formatShortDate(c.endsOn)}`}
+                  {c.note ? ` · ${c.note}` : ""}
+                </span>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="closed-remove" />
+                  <input type="hidden" name="id" value={c.id} />
+                  <Button type="submit" variant="ghost-danger" disabled={busy}>
+                    Quitar<span className="sr-only"> el cierre del {c.startsOn}</span>
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form
+          method="post"
+          className="grid gap-3 sm:grid-cols-3"
+          aria-label="Añadir días de cierre"
+        >
+          <input type="hidden" name="intent" value="closed-add" />
+          <FormField
+            label="Desde"
+            name="startsOn"
+            errors={errorsOf(refusedFor("closed-add:"), "startsOn")}
+          >
+            {(field) => <Input {...field} type="date" />}
+          </FormField>
+          <FormField
+            label="Hasta"
+            name="endsOn"
+            errors={errorsOf(refusedFor("closed-add:"), "endsOn")}
+          >
+            {(field) => <Input {...field} type="date" />}
+          </FormField>
+          <FormField
+            label="Nota (opcional)"
+            name="note"
+            errors={errorsOf(refusedFor("closed-add:"), "note")}
+          >
+            {(field) => <Input {...field} maxLength={140} placeholder="Vacaciones" />}
+          </FormField>
+          <Button type="submit" className="self-start" disabled={busy}>
+            Añadir el cierre
+          </Button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary };
