@@ -141,6 +141,41 @@ test("the practice accepts a request in Citas and the client gets the confirmati
   await expect(page.getByText("Confirmada", { exact: true })).toBeVisible();
 });
 
+test("the practice adds a service in 'Horario y servicios' and visitors can book it", async ({
+  page,
+  browser,
+}) => {
+  const staff = await (await browser.newContext()).newPage();
+  await signInAsAdmin(staff);
+  await gotoHydrated(staff, "/admin/citas");
+  await staff.getByRole("link", { name: "Horario y servicios" }).click();
+  await expect(staff.getByRole("heading", { level: 1 })).toHaveText("Horario y servicios de citas");
+  await expectAccessible(staff);
+  const added = staff.getByRole("form", { name: "Servicio nuevo" });
+  await added.getByLabel("Nombre").fill("Sesión de prueba E2E");
+  await added.getByLabel("Duración (minutos)").fill("3");
+  await added.getByRole("button", { name: "Añadir el servicio" }).click();
+  await expect(staff.getByText("La duración: como mínimo 5")).toBeVisible();
+  await added.getByLabel("Duración (minutos)").fill("45");
+  await added.getByLabel("Precio (texto, opcional)").fill("55 €");
+  await added.getByRole("button", { name: "Añadir el servicio" }).click();
+  await expect(staff.getByText("Cambios guardados")).toBeVisible();
+
+  await page.goto("/cita");
+  await expect(page.getByRole("link", { name: /Sesión de prueba E2E/ })).toContainText(
+    "45 min · Presencial · 55 €",
+  );
+
+  await staff
+    .getByRole("form", { name: "Servicio Sesión de prueba E2E" })
+    .getByRole("button", { name: /^Eliminar/ })
+    .click();
+  await expect(staff.getByText("Cambios guardados")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("link", { name: /Sesión de prueba E2E/ })).toHaveCount(0);
+  await staff.context().close();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
