@@ -137,7 +137,11 @@ async function decide(
   change: (row: typeof appointments.$inferSelect) => {
     set: Partial<typeof appointments.$inferInsert>;
     mail: (mails: ReturnType<typeof appointmentMails>) => ReturnType<typeof mails.confirmed>;
-    action: "appointment_accepted" | "appointment_declined" | "appointment_cancelled";
+    /** Writes the audit entry (inside the transaction, so it is kept exactly when the change is). */
+    record: (
+      tx: Pick<Db, "insert">,
+      entry: { actor: Actor; target: string; ip: string },
+    ) => Promise<void>;
   },
   actor: Actor,
   ip: string,
@@ -152,14 +156,14 @@ async function decide(
     const [row] = await tx.select().from(appointments).where(eq(appointments.id, id));
     if (!row) return "missing" as const;
     if (!from.includes(row.status)) return "refused" as const;
-    const { set, mail, action } = change(row);
+    const { set, mail, record } = change(row);
     const [updated] = await tx
       .update(appointments)
       .set({ ...set, updatedAt: new Date() })
       .where(eq(appointments.id, id))
       .returning();
     await enqueueMail(tx, mail(appointmentMails(updated!, settings)));
-    await audit(tx, { action, actor, target: `cita:${id}`, ip });
+    await record(tx, { actor, target: `cita:${id}`, ip });
     return "done" as const;
   });
   if (outcome === "missing") return { ...formFailure(AGENDA_MESSAGES.notFound), status: 404 };
@@ -178,7 +182,7 @@ export function acceptRequest(db: Db, actor: Actor, id: unknown, ip: string) {
     () => ({
       set: { status: "confirmed", manageTokenHash: manage.hash },
       mail: (mails) => mails.confirmed(manage.token),
-      action: "appointment_accepted",
+      record: (tx, entry) => audit(tx, { action: "appointment_accepted", ...entry }),
     }),
     actor,
     ip,
@@ -197,7 +201,7 @@ export function declineRequest(db: Db, actor: Actor, id: unknown, rawMessage: un
     () => ({
       set: { status: "declined", manageTokenHash: null },
       mail: (mails) => mails.declined(message),
-      action: "appointment_declined",
+      record: (tx, entry) => audit(tx, { action: "appointment_declined", ...entry }),
     }),
     actor,
     ip,
@@ -227,7 +231,7 @@ export function cancelByPractice(
         confirmTokenHash: null,
       },
       mail: (mails) => mails.cancelledByPractice(message),
-      action: "appointment_cancelled",
+      record: (tx, entry) => audit(tx, { action: "appointment_cancelled", ...entry }),
     }),
     actor,
     ip,

@@ -240,28 +240,30 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
       </Card>
 
       <Card>
-        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-          <CardTitle as="h2">Semana del {formatDay(`${week.monday}T12:00:00Z`)}</CardTitle>
-          <nav aria-label="Semanas" className="flex gap-2">
-            <Link
-              to={`?semana=${week.previous}`}
-              className="min-h-11 content-center rounded-full px-3 font-semibold text-primary"
-            >
-              ← Anterior
-            </Link>
-            <Link
-              to="/admin/citas"
-              className="min-h-11 content-center rounded-full px-3 font-semibold text-primary"
-            >
-              Esta semana
-            </Link>
-            <Link
-              to={`?semana=${week.next}`}
-              className="min-h-11 content-center rounded-full px-3 font-semibold text-primary"
-            >
-              Siguiente →
-            </Link>
-          </nav>
+        <CardHeader>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <CardTitle as="h2">Semana del {formatDay(`${week.monday}T12:00:00Z`)}</CardTitle>
+            <nav aria-label="Semanas" className="flex gap-2">
+              <Link
+                to={`?semana=${week.previous}`}
+                className="min-h-11 content-center rounded-full px-3 font-semibold text-primary"
+              >
+                ← Anterior
+              </Link>
+              <Link
+                to="/admin/citas"
+                className="min-h-11 content-center rounded-full px-3 font-semibold text-primary"
+              >
+                Esta semana
+              </Link>
+              <Link
+                to={`?semana=${week.next}`}
+                className="min-h-11 content-center rounded-full px-3 font-semibold text-primary"
+              >
+                Siguiente →
+              </Link>
+            </nav>
+          </div>
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
           {week.days.map((day) => (
