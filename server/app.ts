@@ -239,6 +239,7 @@ export async function start() {
   const { seedArticles } = await import("~/modules/blog/seed.server");
   const { startOutboxWorker } = await import("~/modules/mail/outbox.server");
   const { startRetentionJob } = await import("~/modules/retention/retention.server");
+  const { startReminderJob } = await import("~/modules/booking/reminders.server");
   const { seedReviews } = await import("~/modules/reviews/reviews.server");
   const { ensureSetupLink } = await import("~/modules/accounts/setup.server");
   const { seedBookingServices } = await import("~/modules/booking/booking.server");
@@ -255,6 +256,7 @@ export async function start() {
       OUTBOX_RETRY_BASE_MS,
     ),
     startRetentionJob(getDbHandle),
+    startReminderJob(async () => (await getDbHandle()).db),
   ];
 }
 

@@ -407,3 +407,19 @@ export const busyTimes = pgTable(
   },
   (t) => [index("busy_times_starts_idx").on(t.startsAt)],
 );
+
+/**
+ * Reminders queued, one row per appointment and reminder (hours before): the primary key makes
+ * each reminder go out once, whatever the number of instances or restarts.
+ */
+export const appointmentReminders = pgTable(
+  "appointment_reminders",
+  {
+    appointmentId: text("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    hours: integer("hours").notNull(),
+    queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.appointmentId, t.hours] })],
+);

@@ -83,6 +83,19 @@ export function appointmentMails(row: Row, settings: Settings) {
         ],
         agenda,
       ),
+    reminder: (token: string) =>
+      mail(
+        row.clientEmail,
+        "Recordatorio de tu cita",
+        [
+          `Hola, ${row.clientName}:`,
+          `Te recordamos tu cita: ${what}.`,
+          place,
+          "Si no puedes venir, cancélala o pide un cambio desde el enlace (sustituye a los de correos anteriores).",
+          sign,
+        ],
+        manageLink(token),
+      ),
     cancelledByClient: () =>
       mail(row.clientEmail, "Tu cita se ha cancelado", [
         `Hola, ${row.clientName}:`,
