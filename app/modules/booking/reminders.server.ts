@@ -4,6 +4,7 @@ import { appointmentReminders, appointments } from "~/db/schema";
 import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { logger } from "~/utils/logger.server";
+import { startPeriodicJob } from "~/utils/periodic.server";
 import { getBookingConfig, newToken } from "./booking.server";
 import { appointmentMails } from "./mails.server";
 
@@ -63,27 +64,14 @@ export async function queueDueReminders(db: Db, now = new Date()) {
 
 /** The job the server runs: every minute, first a few seconds after start. */
 export function startReminderJob(getDb: () => Promise<Db>, intervalMs = 60_000) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await queueDueReminders(await getDb());
-    } catch (error) {
-      logger.error({ err: error }, "error al preparar los recordatorios de citas");
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void tick(), 5_000);
-  const timer = setInterval(() => void tick(), intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      while (running) await new Promise((r) => setTimeout(r, 20));
+  return startPeriodicJob(
+    async () => {
+      try {
+        await queueDueReminders(await getDb());
+      } catch (error) {
+        logger.error({ err: error }, "error al preparar los recordatorios de citas");
+      }
     },
-  };
+    { firstMs: 5_000, intervalMs },
+  );
 }

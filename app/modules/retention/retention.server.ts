@@ -8,6 +8,7 @@ import { purgeOldMessages } from "~/modules/contact/contact.server";
 import { purgeOldAppointments } from "~/modules/booking/agenda.server";
 import { mailDir } from "~/modules/mail/mail.server";
 import { logger } from "~/utils/logger.server";
+import { startPeriodicJob } from "~/utils/periodic.server";
 import { RETENTION } from "./periods";
 
 const HOUR = 60 * 60 * 1000;
@@ -149,24 +150,17 @@ export async function runRetention(db: Db, now = new Date()) {
 
 /** The daily job the server starts: 10 s after start, then once a day. */
 export function startRetentionJob(getHandle: () => Promise<DbHandle>) {
-  const run = async () => {
-    try {
-      const removed = await runRetention((await getHandle()).db);
-      if (Object.values(removed).some((n) => n > 0)) {
-        logger.info({ eliminados: removed }, "plazos de conservación aplicados");
+  return startPeriodicJob(
+    async () => {
+      try {
+        const removed = await runRetention((await getHandle()).db);
+        if (Object.values(removed).some((n) => n > 0)) {
+          logger.info({ eliminados: removed }, "plazos de conservación aplicados");
+        }
+      } catch (error) {
+        logger.error({ err: error }, "error al aplicar los plazos de conservación");
       }
-    } catch (error) {
-      logger.error({ err: error }, "error al aplicar los plazos de conservación");
-    }
-  };
-  const first = setTimeout(() => void run(), 10_000);
-  const timer = setInterval(() => void run(), DAY);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
     },
-  };
+    { firstMs: 10_000, intervalMs: DAY },
+  );
 }
