@@ -150,26 +150,26 @@ export async function slotsFor(
     (options.to ? Date.parse(`${options.to}T00:00:00Z`) : now.getTime()) +
       (options.to ? 2 : config.horizonDays + 2) * DAY_MS,
   );
-  const [taken, busy, closed] = await Promise.all([
-    db
-      .select({ start: appointments.startsAt, end: appointments.endsAt })
-      .from(appointments)
-      .where(
-        and(
-          holdsTime(now),
-          lt(appointments.startsAt, windowEnd),
-          gt(appointments.endsAt, windowStart),
-        ),
+  // One after the other: inside a booking's transaction this is one connection, which must not
+  // run two queries at once.
+  const taken = await db
+    .select({ start: appointments.startsAt, end: appointments.endsAt })
+    .from(appointments)
+    .where(
+      and(
+        holdsTime(now),
+        lt(appointments.startsAt, windowEnd),
+        gt(appointments.endsAt, windowStart),
       ),
-    db
-      .select({ start: busyTimes.startsAt, end: busyTimes.endsAt })
-      .from(busyTimes)
-      .where(and(lt(busyTimes.startsAt, windowEnd), gt(busyTimes.endsAt, windowStart))),
-    db
-      .select({ startsOn: bookingExceptions.startsOn, endsOn: bookingExceptions.endsOn })
-      .from(bookingExceptions)
-      .where(gte(bookingExceptions.endsOn, madridDate(now.getTime()))),
-  ]);
+    );
+  const busy = await db
+    .select({ start: busyTimes.startsAt, end: busyTimes.endsAt })
+    .from(busyTimes)
+    .where(and(lt(busyTimes.startsAt, windowEnd), gt(busyTimes.endsAt, windowStart)));
+  const closed = await db
+    .select({ startsOn: bookingExceptions.startsOn, endsOn: bookingExceptions.endsOn })
+    .from(bookingExceptions)
+    .where(gte(bookingExceptions.endsOn, madridDate(now.getTime())));
   const span = (r: { start: Date; end: Date }) => ({
     start: r.start.getTime(),
     end: r.end.getTime(),
