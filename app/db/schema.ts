@@ -226,6 +226,12 @@ export const contactMessages = pgTable(
   ],
 );
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 /**
  * The durable e-mail outbox (docs/architecture.md#e-mail-outbox): a row is written in the same
  * transaction as what it announces and delivered by the worker with retries; several instances
@@ -240,6 +246,8 @@ export const mailOutbox = pgTable(
     text: text("text").notNull(),
     html: text("html"),
     replyTo: text("reply_to"),
+    /** Files sent with it (a calendar invitation): name, type and text. */
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     status: text("status").notNull().default("pending"), // pending | sent | failed
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

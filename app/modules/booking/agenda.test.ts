@@ -1,4 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
+import { mailDir } from "~/modules/mail/mail.server";
+import { deliverDue } from "~/modules/mail/outbox.server";
 import { beforeEach, describe, expect, it } from "vitest";
 import { appointments, auditLog, bookingServices, mailOutbox, rateLimit } from "~/db/schema";
 import { DRIVERS, useTestDatabase } from "../../../tests/support/db";
@@ -65,6 +69,17 @@ describe.each(DRIVERS)("the agenda (%s)", (driver) => {
     expect(row!.status).toBe("confirmed");
     const [mail] = await db.db.select().from(mailOutbox);
     expect(mail).toMatchObject({ to: "lucia@example.com", subject: "Tu cita está confirmada" });
+    // The calendar file: the appointment in UTC, confirmed, without the client's name.
+    const [ics] = mail!.attachments!;
+    expect(ics).toMatchObject({
+      filename: "cita.ics",
+      contentType: expect.stringContaining("text/calendar"),
+    });
+    expect(ics!.content).toContain("BEGIN:VEVENT");
+    expect(ics!.content).toContain("DTSTART:20270203T090000Z");
+    expect(ics!.content).toContain("STATUS:CONFIRMED");
+    expect(ics!.content).toContain(`UID:${id}@`);
+    expect(ics!.content).not.toContain("Lucía");
     const token = /cita\/gestionar\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
     expect((await appointmentByManageToken(db.db, token))?.id).toBe(id);
     const [entry] = await db.db.select().from(auditLog);
@@ -109,7 +124,15 @@ describe.each(DRIVERS)("the agenda (%s)", (driver) => {
     expect(await cancelByPractice(db.db, STAFF, id, "", "ip")).toEqual({ ok: true });
     const [row] = await db.db.select().from(appointments).where(eq(appointments.id, id));
     expect(row).toMatchObject({ status: "cancelled", cancelledBy: "practice" });
-    expect((await db.db.select().from(mailOutbox))[0]!.subject).toBe("Tu cita se ha cancelado");
+    const [cancelMail] = await db.db.select().from(mailOutbox);
+    expect(cancelMail!.subject).toBe("Tu cita se ha cancelado");
+    expect(cancelMail!.attachments![0]!.content).toContain("STATUS:CANCELLED");
+    // Delivered (as an .eml file without SMTP_URL) with the calendar file attached.
+    while ((await deliverDue(db.db)).claimed > 0);
+    const file = fs.readdirSync(mailDir()).find((f) => f.includes(`-o${cancelMail!.id}-`));
+    const eml = fs.readFileSync(path.join(mailDir(), file!), "utf8");
+    expect(eml).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/i);
+    expect(eml).toContain("filename=cita.ics");
     expect(await cancelByPractice(db.db, STAFF, id, "", "ip")).toMatchObject({ status: 409 });
   });
 

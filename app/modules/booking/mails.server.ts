@@ -3,6 +3,7 @@ import type { MailMessage } from "~/modules/mail/mail.server";
 import { simpleHtml } from "~/modules/mail/templates";
 import type { Settings } from "~/modules/settings/schemas";
 import { getEnv } from "~/utils/env.server";
+import { appointmentIcs } from "./ics.server";
 import { appointmentWhenText } from "./when";
 
 type Row = typeof appointments.$inferSelect;
@@ -19,9 +20,10 @@ function mail(
   subject: string,
   paragraphs: string[],
   link?: { href: string; label: string },
+  attachments?: MailMessage["attachments"],
 ): MailMessage {
   const text = [...paragraphs, ...(link ? ["", `${link.label}: ${link.href}`] : [])].join("\n");
-  return { to, subject, text, html: simpleHtml(paragraphs, link) };
+  return { to, subject, text, html: simpleHtml(paragraphs, link), attachments };
 }
 
 /**
@@ -40,6 +42,8 @@ export function appointmentMails(row: Row, settings: Settings) {
   });
   const agenda = { href: `${url}/admin/citas`, label: "Abrir la agenda" };
   const sign = `${settings.professionalName} · ${settings.professionalTitle}`;
+  /** The appointment for the client's calendar (its status says booked, tentative or cancelled). */
+  const ics = () => [appointmentIcs(row, appointmentPlace(row, settings), settings.siteName)];
   return {
     confirmHold: (token: string) =>
       mail(
@@ -65,6 +69,7 @@ export function appointmentMails(row: Row, settings: Settings) {
           sign,
         ],
         manageLink(token),
+        ics(),
       ),
     confirmed: (token: string) =>
       mail(
@@ -72,6 +77,7 @@ export function appointmentMails(row: Row, settings: Settings) {
         "Tu cita está confirmada",
         [`Hola, ${row.clientName}:`, `Tu cita está confirmada: ${what}.`, place, sign],
         manageLink(token),
+        ics(),
       ),
     newRequestNotice: () =>
       mail(
@@ -95,14 +101,21 @@ export function appointmentMails(row: Row, settings: Settings) {
           sign,
         ],
         manageLink(token),
+        ics(),
       ),
     cancelledByClient: () =>
-      mail(row.clientEmail, "Tu cita se ha cancelado", [
-        `Hola, ${row.clientName}:`,
-        `Hemos cancelado tu cita: ${what}.`,
-        "Si quieres otra, puedes pedirla de nuevo en la web cuando quieras.",
-        sign,
-      ]),
+      mail(
+        row.clientEmail,
+        "Tu cita se ha cancelado",
+        [
+          `Hola, ${row.clientName}:`,
+          `Hemos cancelado tu cita: ${what}.`,
+          "Si quieres otra, puedes pedirla de nuevo en la web cuando quieras.",
+          sign,
+        ],
+        undefined,
+        ics(),
+      ),
     declined: (message: string) =>
       mail(
         row.clientEmail,
@@ -115,6 +128,7 @@ export function appointmentMails(row: Row, settings: Settings) {
           sign,
         ],
         { href: `${url}/cita`, label: "Pedir otra cita" },
+        ics(),
       ),
     cancelledByPractice: (message: string) =>
       mail(
@@ -128,6 +142,7 @@ export function appointmentMails(row: Row, settings: Settings) {
           sign,
         ],
         { href: `${url}/cita`, label: "Pedir otra cita" },
+        ics(),
       ),
     cancelledNotice: () =>
       mail(

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import type { MailAttachment } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 
 export interface MailMessage {
@@ -9,6 +10,7 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  attachments?: MailAttachment[];
 }
 
 let transport: Transporter | undefined;

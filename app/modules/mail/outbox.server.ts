@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { mailOutbox } from "~/db/schema";
+import { type MailAttachment, mailOutbox } from "~/db/schema";
 import { logger } from "~/utils/logger.server";
 import { type MailMessage, sendMail } from "./mail.server";
 
@@ -20,6 +20,7 @@ export async function enqueueMail(tx: Executor, message: MailMessage) {
       text: message.text,
       html: message.html ?? null,
       replyTo: message.replyTo ?? null,
+      attachments: message.attachments ?? null,
     })
     .returning({ id: mailOutbox.id });
   return row!.id;
@@ -49,6 +50,7 @@ export async function deliverDue(
     text: string;
     html: string | null;
     reply_to: string | null;
+    attachments: MailAttachment[] | null;
     attempts: number;
   }>(sql`
     update mail_outbox set locked_until = now() + make_interval(secs => ${LOCK_SECONDS}),
@@ -59,7 +61,7 @@ export async function deliverDue(
         and (locked_until is null or locked_until < now())
       order by id limit ${limit}
       for update skip locked)
-    returning id, "to", subject, text, html, reply_to, attempts`);
+    returning id, "to", subject, text, html, reply_to, attachments, attempts`);
   let sent = 0;
   for (const row of claimed.rows) {
     try {
@@ -70,6 +72,7 @@ export async function deliverDue(
           text: row.text,
           html: row.html ?? undefined,
           replyTo: row.reply_to ?? undefined,
+          attachments: row.attachments ?? undefined,
         },
         { outboxId: Number(row.id) },
       );
