@@ -110,6 +110,10 @@ test("the practice accepts a request in Citas and the client gets the confirmati
   page,
   browser,
 }) => {
+  // Staff have the admin area open: the request reaches them live.
+  const staff = await (await browser.newContext()).newPage();
+  await signInAsAdmin(staff);
+  await staff.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await gotoHydrated(page, "/cita");
   const time = await chooseFirstFreeHour(page, "Primera sesión");
   const email = `aceptar.${Date.now()}@example.com`;
@@ -120,9 +124,11 @@ test("the practice accepts a request in Citas and the client gets the confirmati
   await page.getByRole("button", { name: "Enviar la solicitud" }).click();
   await expect(page).toHaveURL("/cita/enviada?tipo=solicitud");
 
-  const staff = await (await browser.newContext()).newPage();
-  await signInAsAdmin(staff);
-  await staff.getByRole("link", { name: "Citas", exact: true }).first().click();
+  await expect(staff.getByText("Nueva solicitud de cita").first()).toBeVisible();
+  await staff
+    .getByRole("link", { name: /^Citas/ })
+    .first()
+    .click();
   await expect(staff).toHaveURL("/admin/citas");
   // 'Por responder' comes first; the week below may list it too.
   const request = staff.getByRole("listitem").filter({ hasText: email }).first();

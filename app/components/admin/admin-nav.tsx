@@ -29,12 +29,21 @@ export interface AdminUser {
 export interface NavCounts {
   unread: number;
   pendingReviews: number;
+  /** Appointment requests waiting for an answer. */
+  waitingRequests: number;
 }
 
 /** The number on a link (messages unread, reviews to moderate), read out with its meaning. */
 function badgeFor(to: string, counts: NavCounts) {
   if (to === "/admin/mensajes" && counts.unread > 0) {
     return { count: counts.unread, label: " sin leer" };
+  }
+  if (to === "/admin/citas" && counts.waitingRequests > 0) {
+    return {
+      count: counts.waitingRequests,
+      label:
+        counts.waitingRequests === 1 ? " solicitud por responder" : " solicitudes por responder",
+    };
   }
   if (to === "/admin/resenas" && counts.pendingReviews > 0) {
     return {

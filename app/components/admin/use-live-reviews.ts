@@ -12,7 +12,10 @@ const FALLBACK_MS = 30_000;
  * When visitors' reviews grow and the previous count was above 0, a toast and a desktop
  * notification (docs/product.md#new-review-notice).
  */
-export function useLiveReviews(notice: { total: number; received: number; fresh: number } | null) {
+export function useLiveReviews(
+  notice: { total: number; received: number; fresh: number } | null,
+  waitingRequests = 0,
+) {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
@@ -22,6 +25,8 @@ export function useLiveReviews(notice: { total: number; received: number; fresh:
     source?.addEventListener("resena", () => void revalidate.current());
     // A message arrived or was read (here, in another tab or by a colleague): the counts follow.
     source?.addEventListener("mensajes", () => void revalidate.current());
+    // An appointment was requested, confirmed or cancelled: the agenda and its count follow.
+    source?.addEventListener("citas", () => void revalidate.current());
     const timer = setInterval(() => {
       if (source?.readyState !== EventSource.OPEN) void revalidate.current();
     }, FALLBACK_MS);
@@ -45,6 +50,17 @@ export function useLiveReviews(notice: { total: number; received: number; fresh:
     notify({ type: "info", title: "Nueva reseña recibida", description: text });
     void showDesktopNotification("Nueva reseña recibida", text);
   }, [total, received]);
+
+  // A new appointment request: the same toast and desktop notification as a review.
+  const waitingBefore = useRef<number | null>(null);
+  useEffect(() => {
+    const before = waitingBefore.current;
+    waitingBefore.current = waitingRequests;
+    if (before === null || waitingRequests <= before) return;
+    const text = "Hay una solicitud de cita nueva en Citas.";
+    notify({ type: "info", title: "Nueva solicitud de cita", description: text });
+    void showDesktopNotification("Nueva solicitud de cita", text);
+  }, [waitingRequests]);
 
   const fresh = notice?.fresh ?? 0;
   useEffect(() => writeNewReviewsFlag(fresh > 0), [fresh]);

@@ -7,6 +7,7 @@ import { getSettings } from "~/modules/settings/settings.server";
 import { formFailure, type FormFailure } from "~/utils/form";
 import { BOOKING_LOCK, getBookingConfig, newToken } from "./booking.server";
 import { appointmentMails } from "./mails.server";
+import { announceAgendaChange } from "~/modules/reviews/live.server";
 import { madridDate, madridInstant } from "./slots";
 
 /**
@@ -164,6 +165,7 @@ async function decide(
       .returning();
     await enqueueMail(tx, mail(appointmentMails(updated!, settings)));
     await record(tx, { actor, target: `cita:${id}`, ip });
+    await announceAgendaChange(tx);
     return "done" as const;
   });
   if (outcome === "missing") return { ...formFailure(AGENDA_MESSAGES.notFound), status: 404 };
@@ -252,6 +254,15 @@ export async function agendaSummary(db: Db, now = new Date()) {
     })),
     waiting: view.pending.filter((p) => p.status === "requested").length,
   };
+}
+
+/** Requests still ahead that wait for an answer (the menu's number, the live notice). */
+export async function waitingRequestCount(db: Db, now = new Date()) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(appointments)
+    .where(and(eq(appointments.status, "requested"), gte(appointments.endsAt, now)));
+  return row?.n ?? 0;
 }
 
 // ─── Retention and RGPD requests ─────────────────────────────────────────────────────────────────

@@ -11,6 +11,7 @@ import {
 } from "~/db/schema";
 import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import { announceAgendaChange } from "~/modules/reviews/live.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { formFailure, type FormFailure } from "~/utils/form";
 import { parseWith } from "~/utils/form-schema";
@@ -272,6 +273,7 @@ export async function bookAppointment(
       await enqueueMail(tx, mails.requestReceived(manage.token));
       await enqueueMail(tx, mails.newRequestNotice());
     }
+    await announceAgendaChange(tx);
     return row!;
   });
   if (!booked) return { ...formFailure(null, { slot: [BOOKING_MESSAGES.slotTaken] }), status: 409 };
@@ -313,6 +315,7 @@ export async function confirmHold(db: Db, token: string, now = new Date()): Prom
     const mails = appointmentMails(confirmed!, settings);
     await enqueueMail(tx, mails.confirmed(manage.token));
     await enqueueMail(tx, mails.newBookingNotice());
+    await announceAgendaChange(tx);
     return { ok: true, appointment: confirmed! };
   });
   if (result.ok) nudgeOutbox();
@@ -507,6 +510,7 @@ export async function cancelByClient(
     const mails = appointmentMails(cancelled, settings);
     await enqueueMail(tx, mails.cancelledByClient());
     await enqueueMail(tx, mails.cancelledNotice());
+    await announceAgendaChange(tx);
   });
   nudgeOutbox();
   return { ok: true };
@@ -533,6 +537,7 @@ export async function requestChangeByClient(
       .where(eq(appointments.id, row.id))
       .returning();
     await enqueueMail(tx, appointmentMails(changed!, settings).changeRequestNotice());
+    await announceAgendaChange(tx);
   });
   nudgeOutbox();
   return { ok: true };

@@ -28,6 +28,13 @@ export async function announceInboxChange(tx: Pick<Db, "execute">) {
   await tx.execute(sql`select pg_notify(${INBOX_CHANNEL}, '')`);
 }
 
+/** Appointments changed (a request, a confirmation, a cancellation): the agenda and its count. */
+export const AGENDA_CHANNEL = "agenda_changed";
+
+export async function announceAgendaChange(tx: Pick<Db, "execute">) {
+  await tx.execute(sql`select pg_notify(${AGENDA_CHANNEL}, '')`);
+}
+
 export interface ReviewNotice {
   /** Every review, published or not. */
   total: number;
@@ -65,7 +72,10 @@ export async function markReviewsSeen(db: Db, userId: string) {
  * A stored review (`resena`, with its id) or a change in the inbox (`mensajes`; the browser
  * drops an event without data, so it says `cambio`).
  */
-type LiveEvent = { name: "resena"; data: string } | { name: "mensajes"; data: "cambio" };
+type LiveEvent =
+  | { name: "resena"; data: string }
+  | { name: "mensajes"; data: "cambio" }
+  | { name: "citas"; data: "cambio" };
 type Listener = (event: LiveEvent) => void;
 const listeners = new Set<Listener>();
 let subscription: { handle: DbHandle; ready: Promise<unknown> } | null = null;
@@ -78,6 +88,7 @@ async function subscribe(listener: Listener) {
     const ready = Promise.all([
       handle.listen(NEW_REVIEW_CHANNEL, (id) => emit({ name: "resena", data: id })),
       handle.listen(INBOX_CHANNEL, () => emit({ name: "mensajes", data: "cambio" })),
+      handle.listen(AGENDA_CHANNEL, () => emit({ name: "citas", data: "cambio" })),
     ]).catch((err: unknown) => logger.warn({ err }, "no se pudo escuchar los avisos en directo"));
     subscription = { handle, ready };
   }
@@ -110,6 +121,8 @@ export interface StreamOwner {
   userId: string;
   /** Whether this person reads messages: only then does the stream carry inbox changes. */
   readsMessages?: boolean;
+  /** Told when appointments change (appointments.read). */
+  readsAppointments?: boolean;
   /**
    * Re-checks, on each heartbeat, that the session that opened the stream is still valid and
    * still belongs to this person (sign-out on another instance, expiry, deletion, role change).
@@ -179,6 +192,7 @@ export async function newReviewStream(signal: AbortSignal, owner: StreamOwner): 
       if (closed) return end();
       const unsubscribe = await subscribe((event) => {
         if (event.name === "mensajes" && !owner.readsMessages) return;
+        if (event.name === "citas" && !owner.readsAppointments) return;
         send(`event: ${event.name}\ndata: ${event.data}\n\n`);
       });
       let checking = false;

@@ -9,6 +9,7 @@ import { requireUser, staffMiddleware } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import { unreadCount } from "~/modules/contact/contact.server";
 import { pendingReviewCount } from "~/modules/reviews/reviews.server";
+import { waitingRequestCount } from "~/modules/booking/agenda.server";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/layout";
 
@@ -27,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const counts: NavCounts = {
     unread: can(user.role, "messages.read") ? await unreadCount(db) : 0,
     pendingReviews: can(user.role, "reviews.readUnpublished") ? await pendingReviewCount(db) : 0,
+    waitingRequests: can(user.role, "appointments.read") ? await waitingRequestCount(db) : 0,
   };
   return { user: { name: user.name, email: user.email, role: user.role }, counts };
 }
@@ -35,7 +37,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user, counts } = loaderData;
   const navigation = useNavigation();
   const notice = useRootData()?.reviewNotice ?? null;
-  useLiveReviews(notice);
+  useLiveReviews(notice, counts.waitingRequests);
   const pending =
     navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
   return (

@@ -8,7 +8,7 @@ import type { Route } from "./+types/events-api";
 
 /**
  * GET /api/eventos — server-sent events for the admin pages (signed-in staff only): new reviews,
- * and inbox changes for those who read messages. At most 5
+ * inbox changes for those who read messages, and agenda changes for staff who read it. At most 5
  * open per person (429) and 200 per process (503); each heartbeat re-checks the session, so a
  * stream ends after sign-out, expiry, role change or removal.
  */
@@ -22,6 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return newReviewStream(request.signal, {
     userId: user.id,
     readsMessages: can(user.role, "messages.read"),
+    readsAppointments: can(user.role, "appointments.read"),
     stillValid: async () => sessionStillValid(await database(context), cookie, user),
   });
 }
