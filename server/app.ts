@@ -202,14 +202,28 @@ function withTimeout<T>(promise: Promise<T>, ms: number) {
 export { getEnv } from "~/utils/env.server";
 export { logger } from "~/utils/logger.server";
 
-/** For bench/search.js: measures the real search code against a database of its own. */
+/** For bench/search.js and bench/slots.js: the real search and booking code on a database of their own. */
 export async function benchApi() {
-  const [{ openDatabase }, { migrateDatabase }, blog, seed, schema] = await Promise.all([
+  const [
+    { openDatabase },
+    { migrateDatabase },
+    blog,
+    seed,
+    schema,
+    booking,
+    config,
+    settings,
+    defaults,
+  ] = await Promise.all([
     import("~/db/client.server"),
     import("~/db/migrate.server"),
     import("~/modules/blog/blog.server"),
     import("~/modules/blog/seed.server"),
     import("~/db/schema"),
+    import("~/modules/booking/booking.server"),
+    import("~/modules/booking/config"),
+    import("~/modules/settings/settings.server"),
+    import("~/modules/settings/defaults"),
   ]);
   return {
     openDatabase,
@@ -217,6 +231,16 @@ export async function benchApi() {
     listArticles: blog.listArticles,
     bundledArticles: seed.bundledArticles,
     articles: schema.articles,
+    appointments: schema.appointments,
+    busyTimes: schema.busyTimes,
+    bookingConfig: schema.bookingConfig,
+    seedBookingServices: booking.seedBookingServices,
+    listServices: booking.listServices,
+    slotsFor: booking.slotsFor,
+    bookingView: booking.bookingView,
+    DEFAULT_BOOKING_CONFIG: config.DEFAULT_BOOKING_CONFIG,
+    updateSettings: settings.updateSettings,
+    DEFAULT_SETTINGS: defaults.DEFAULT_SETTINGS,
   };
 }
 
