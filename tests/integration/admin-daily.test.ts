@@ -91,6 +91,7 @@ describe.each(DRIVERS)("admin everyday view (%s)", (driver) => {
       expect((await load(layout, "/admin", cookies[who]!)).counts).toEqual({
         unread: 1,
         pendingReviews: 1,
+        waitingRequests: 0,
       });
       const data = await load(dashboard, "/admin", cookies[who]!);
       expect(data).toMatchObject({ unread: 1, pendingReviews: 1, canPublish: true });
@@ -98,6 +99,7 @@ describe.each(DRIVERS)("admin everyday view (%s)", (driver) => {
     expect((await load(layout, "/admin", cookies.contributor!)).counts).toEqual({
       unread: 0,
       pendingReviews: 0,
+      waitingRequests: 0,
     });
     const data = await load(dashboard, "/admin", cookies.contributor!);
     expect(data).toMatchObject({ unread: null, pendingReviews: null, canPublish: false });

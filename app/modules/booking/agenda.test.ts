@@ -13,6 +13,7 @@ import {
   cancelByPractice,
   declineRequest,
   purgeOldAppointments,
+  waitingRequestCount,
 } from "./agenda.server";
 import { appointmentByManageToken, bookAppointment, slotsFor } from "./booking.server";
 
@@ -64,7 +65,9 @@ describe.each(DRIVERS)("the agenda (%s)", (driver) => {
   });
 
   it("accepting confirms, e-mails a new manage link and is audited by id, not by name", async () => {
+    expect(await waitingRequestCount(db.db, NOW)).toBe(1);
     expect(await acceptRequest(db.db, STAFF, id, "192.0.2.1")).toEqual({ ok: true });
+    expect(await waitingRequestCount(db.db, NOW)).toBe(0);
     const [row] = await db.db.select().from(appointments);
     expect(row!.status).toBe("confirmed");
     const [mail] = await db.db.select().from(mailOutbox);
