@@ -13,6 +13,7 @@ export default [
   route("og/:file", "routes/resources/og-image.ts"),
   route("media/*", "routes/resources/media.ts"),
   route("api/eventos", "routes/resources/events-api.ts"),
+  route("api/citas.ics", "routes/resources/agenda-feed.ts"),
   route("api/imagenes", "routes/resources/image-upload-api.ts"),
   // RGPD export (POST only, administrators): a JSON download, outside the admin layout.
   route("admin/mensajes/exportar", "routes/resources/rgpd-export.ts"),

@@ -400,6 +400,8 @@ export const bookingConfig = pgTable(
   {
     id: integer("id").primaryKey().default(1),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    /** SHA-256 of the secret in the agenda feed's address (null: no feed). */
+    agendaFeedHash: text("agenda_feed_hash"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("booking_config_single_row", sql`${t.id} = 1`)],

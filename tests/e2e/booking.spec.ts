@@ -183,6 +183,28 @@ test("the practice adds a service in 'Horario y servicios' and visitors can book
   await staff.context().close();
 });
 
+test("the practice subscribes her calendar to a secret address, and a new one replaces it", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await gotoHydrated(page, "/admin/citas/ajustes");
+  await page.getByRole("button", { name: "Crear dirección nueva" }).click();
+  const address = page.getByLabel("Dirección del calendario (se muestra solo ahora)");
+  await expect(address).toHaveValue(/\/api\/citas\.ics\?token=[A-Za-z0-9_-]{43}$/);
+  const first = new URL(await address.inputValue());
+  const feed = await page.request.get(first.pathname + first.search);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()["content-type"]).toContain("text/calendar");
+  expect(await feed.text()).toContain("BEGIN:VCALENDAR");
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Crear dirección nueva" }).click();
+  await expect(address).not.toHaveValue(first.href);
+  expect((await page.request.get(first.pathname + first.search)).status()).toBe(404);
+  await page.getByRole("button", { name: "Desactivar el calendario" }).click();
+  await expect(page.getByText("No hay ninguna dirección activa.")).toBeVisible();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -70,6 +70,8 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
       "remove-service": "appointments.manage",
       "closed-add": "appointments.manage",
       "closed-remove": "appointments.manage",
+      "feed-renew": "appointments.manage",
+      "feed-remove": "appointments.manage",
     },
   },
   "routes/admin/appointments.tsx": {
@@ -120,6 +122,8 @@ const API_REQUIRED: Record<string, { action: Capability | null }> = {
   "routes/resources/image-upload-api.ts": { action: "articles.publish" },
   // Only a loader: the event stream, for signed-in staff (tests/integration/review-notice.test.ts).
   "routes/resources/events-api.ts": { action: null },
+  // Only a loader: the agenda feed, opened by a calendar app with the secret in its address.
+  "routes/resources/agenda-feed.ts": { action: null },
 };
 
 /**

@@ -153,7 +153,15 @@ const ADMIN_ACTIONS: ActionCase[] = [
       "endsOn",
       "note",
     ],
-    intents: ["closed-add", "closed-remove", "remove-service", "rules", "service"],
+    intents: [
+      "closed-add",
+      "closed-remove",
+      "feed-remove",
+      "feed-renew",
+      "remove-service",
+      "rules",
+      "service",
+    ],
   },
   {
     file: "routes/admin/appointments.tsx",

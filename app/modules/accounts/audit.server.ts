@@ -52,6 +52,8 @@ export type AuditAction =
   | "booking_service_saved"
   | "booking_service_removed"
   | "booking_closed_days_changed"
+  | "agenda_feed_renewed"
+  | "agenda_feed_removed"
   | (string & {});
 
 /**
@@ -108,6 +110,8 @@ export const AUDIT_LABELS: Record<string, string> = {
   booking_service_saved: "Servicio de citas guardado",
   booking_service_removed: "Servicio de citas eliminado",
   booking_closed_days_changed: "Días de cierre cambiados",
+  agenda_feed_renewed: "Nueva dirección del calendario de citas",
+  agenda_feed_removed: "Calendario de citas desactivado",
 };
 
 export function auditLabel(action: string) {

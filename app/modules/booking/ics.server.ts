@@ -1,42 +1,76 @@
 import ICAL from "ical.js";
-import type { appointments } from "~/db/schema";
-import type { MailAttachment } from "~/db/schema";
+import type { appointments, MailAttachment } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 
 type Row = typeof appointments.$inferSelect;
 
 /**
- * An appointment as an iCalendar file (RFC 5545, written by ical.js) for the client's calendar:
- * the same UID in every e-mail, so a calendar app updates or cancels the one event. It names the
- * service and the place, never the client; no link (a calendar provider keeps what it imports).
+ * Appointments as iCalendar (RFC 5545, written by ical.js). Each appointment has one UID in every
+ * file, so a calendar app updates or cancels the one event.
  */
-export function appointmentIcs(row: Row, place: string, practiceName: string): MailAttachment {
-  const calendar = new ICAL.Component(["vcalendar", [], []]);
-  calendar.updatePropertyWithValue("prodid", "-//Consulta de psicología//Citas//ES");
-  calendar.updatePropertyWithValue("version", "2.0");
-  calendar.updatePropertyWithValue("method", "PUBLISH");
+
+function appointmentEvent(row: Row, summary: string, location: string) {
   const vevent = new ICAL.Component("vevent");
   const event = new ICAL.Event(vevent);
   event.uid = `${row.id}@${new URL(getEnv().PUBLIC_URL).hostname}`;
   event.startDate = ICAL.Time.fromJSDate(row.startsAt, true);
   event.endDate = ICAL.Time.fromJSDate(row.endsAt, true);
-  event.summary = `${row.serviceName} · ${practiceName}`;
-  event.location = place;
+  event.summary = summary;
+  event.location = location;
   vevent.updatePropertyWithValue("dtstamp", ICAL.Time.fromJSDate(new Date(), true));
-  // A later e-mail about the same appointment replaces what the earlier one added.
+  // A later file about the same appointment replaces what an earlier one added.
   vevent.updatePropertyWithValue("sequence", Math.floor(row.updatedAt.getTime() / 1000));
-  vevent.updatePropertyWithValue(
-    "status",
+  const status =
     row.status === "confirmed"
       ? "CONFIRMED"
       : row.status === "cancelled" || row.status === "declined"
         ? "CANCELLED"
-        : "TENTATIVE",
-  );
-  calendar.addSubcomponent(vevent);
+        : "TENTATIVE";
+  vevent.updatePropertyWithValue("status", status);
+  return vevent;
+}
+
+function calendarText(events: InstanceType<typeof ICAL.Component>[], name?: string) {
+  const calendar = new ICAL.Component(["vcalendar", [], []]);
+  calendar.updatePropertyWithValue("prodid", "-//Consulta de psicología//Citas//ES");
+  calendar.updatePropertyWithValue("version", "2.0");
+  calendar.updatePropertyWithValue("method", "PUBLISH");
+  if (name) calendar.updatePropertyWithValue("x-wr-calname", name);
+  for (const event of events) calendar.addSubcomponent(event);
+  return calendar.toString();
+}
+
+/**
+ * For the client's calendar, attached to the e-mails: the service and the place, never the
+ * client's name, and no link (a calendar provider keeps what it imports).
+ */
+export function appointmentIcs(row: Row, place: string, practiceName: string): MailAttachment {
   return {
     filename: "cita.ics",
     contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-    content: calendar.toString(),
+    content: calendarText([appointmentEvent(row, `${row.serviceName} · ${practiceName}`, place)]),
   };
+}
+
+/** A person's initials ('Lucía Pérez' → 'L. P.'): enough for the practice to know who it is. */
+export function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 3)
+    .map((part) => `${part[0]!.toLocaleUpperCase("es")}.`)
+    .join(" ");
+}
+
+/**
+ * The practice's agenda for her calendar app: confirmed appointments, each as the service and
+ * the client's initials (a calendar provider keeps what it reads: no full names, e-mails or notes).
+ */
+export function agendaCalendar(rows: Row[], place: (row: Row) => string) {
+  return calendarText(
+    rows.map((row) =>
+      appointmentEvent(row, `${row.serviceName} · ${initials(row.clientName)}`, place(row)),
+    ),
+    "Citas de la consulta",
+  );
 }

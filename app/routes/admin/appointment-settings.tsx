@@ -9,6 +9,8 @@ import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
 import { getBookingConfig, listServices } from "~/modules/booking/booking.server";
 import { rangesText } from "~/modules/booking/config";
 import { WEEKDAY_NAMES } from "~/modules/booking/messages";
+import { hasAgendaFeed, removeAgendaFeed, renewAgendaFeed } from "~/modules/booking/feed.server";
+import { getEnv } from "~/utils/env.server";
 import {
   addClosedDays,
   removeClosedDays,
@@ -42,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     config,
     services: await listServices(db),
     closed: await upcomingClosedDays(db),
+    hasFeed: await hasAgendaFeed(db),
   };
 }
 
@@ -83,6 +86,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "closed-remove":
       result = await removeClosedDays(db, me, parseId(form.get("id")), ip);
       break;
+    case "feed-renew": {
+      // Shown once: only its hash is kept.
+      const token = await renewAgendaFeed(db, me, ip);
+      return { ok: true as const, feedUrl: `${getEnv().PUBLIC_URL}/api/citas.ics?token=${token}` };
+    }
+    case "feed-remove":
+      await removeAgendaFeed(db, me, ip);
+      return redirectWithToast("/admin/citas/ajustes", { title: "Calendario desactivado" });
     default:
       return failure({ status: 400, formError: "Acción no válida" });
   }
@@ -97,11 +108,13 @@ const select =
   "min-h-11 rounded-field border border-border-strong bg-surface px-3 text-base text-ink";
 
 export default function AppointmentSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { hours, config, services, closed } = loaderData;
+  const { hours, config, services, closed, hasFeed } = loaderData;
+  const feedUrl = actionData && "feedUrl" in actionData ? actionData.feedUrl : null;
   const busy = useNavigation().state === "submitting";
-  const refusedFor = (key: string) => (actionData?.intent === key ? actionData : undefined);
+  const refused = actionData && !actionData.ok ? actionData : undefined;
+  const refusedFor = (key: string) => (refused?.intent === key ? refused : undefined);
   const rules = refusedFor("rules:");
-  const errorsOf = (refused: typeof actionData, name: string) => refused?.fieldErrors[name];
+  const errorsOf = (answer: typeof refused, name: string) => answer?.fieldErrors[name];
   return (
     <div className="flex max-w-3xl flex-col gap-8">
       <div>
@@ -113,9 +126,9 @@ export default function AppointmentSettingsPage({ loaderData, actionData }: Rout
           <Link to="/admin/citas">Volver a la agenda</Link>.
         </p>
       </div>
-      {actionData?.formError ? (
+      {refused?.formError ? (
         <p role="alert" className="rounded-field bg-danger-soft p-3 text-danger">
-          {actionData.formError}
+          {refused.formError}
         </p>
       ) : null}
 
@@ -333,6 +346,46 @@ export default function AppointmentSettingsPage({ loaderData, actionData }: Rout
             Añadir el cierre
           </Button>
         </Form>
+      </section>
+      <section
+        aria-labelledby="calendario"
+        className="flex flex-col gap-3 rounded-card border border-border bg-surface p-5 shadow-soft"
+      >
+        <h2 id="calendario" className="text-h3">
+          Tus citas en tu calendario
+        </h2>
+        <p className="text-sm text-muted">
+          Una dirección secreta que Google Calendar, Apple Calendar u Outlook pueden suscribir: las
+          citas confirmadas, con el servicio y las iniciales del cliente (nunca su nombre completo,
+          email ni nota). Quien tenga la dirección ve la agenda: no la compartas. Crear una nueva
+          anula la anterior.
+        </p>
+        {feedUrl ? (
+          <div role="status" className="flex flex-col gap-2 rounded-field bg-primary-soft p-3">
+            <label htmlFor="feed-url" className="font-semibold">
+              Dirección del calendario (se muestra solo ahora)
+            </label>
+            <Input id="feed-url" readOnly value={feedUrl} className="font-mono" />
+          </div>
+        ) : (
+          <p>{hasFeed ? "Hay una dirección activa." : "No hay ninguna dirección activa."}</p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Form method="post">
+            <input type="hidden" name="intent" value="feed-renew" />
+            <Button type="submit" variant="secondary" disabled={busy}>
+              Crear dirección nueva
+            </Button>
+          </Form>
+          {hasFeed ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="feed-remove" />
+              <Button type="submit" variant="ghost-danger" disabled={busy}>
+                Desactivar el calendario
+              </Button>
+            </Form>
+          ) : null}
+        </div>
       </section>
     </div>
   );

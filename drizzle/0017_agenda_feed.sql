@@ -1,0 +1,1 @@
+ALTER TABLE "booking_config" ADD COLUMN "agenda_feed_hash" text;
