@@ -148,6 +148,55 @@ test("the practice accepts a request in Citas and the client gets the confirmati
   await expect(page.getByText("Confirmada", { exact: true })).toBeVisible();
 });
 
+test("the practice books a weekly series for a client, moves one session, and the client is told", async ({
+  page,
+}, testInfo) => {
+  await signInAsAdmin(page);
+  await gotoHydrated(page, "/admin/citas");
+  // A Monday five weeks ahead, before the hours offered on the web (each retry an hour later).
+  const monday = new Date();
+  monday.setUTCDate(monday.getUTCDate() + 35 + ((8 - monday.getUTCDay()) % 7));
+  const date = monday.toISOString().slice(0, 10);
+  const hour = String(6 + testInfo.retry).padStart(2, "0");
+  const email = `serie.${Date.now()}@example.com`;
+  const form = page.getByRole("form", { name: "Reservar una cita" });
+  await form.getByLabel("Servicio").selectOption({ label: "Sesión de seguimiento (50 min)" });
+  await form.getByLabel("Día").fill(date);
+  await form.getByLabel("Hora").fill(`${hour}:15`);
+  await form.getByLabel("Nombre del cliente").fill("Marta Ruiz");
+  await form.getByLabel("Email del cliente").fill(email);
+  await form.getByLabel("Se repite").selectOption("weekly");
+  await form.getByLabel("Sesiones").fill("30");
+  await form.getByRole("button", { name: "Reservar y avisar al cliente" }).click();
+  // Checked in the browser before sending, with the action's message.
+  await expect(form.getByText("Escribe cuántas sesiones, de 2 a 26.")).toBeVisible();
+  await form.getByLabel("Sesiones").fill("3");
+  await form.getByRole("button", { name: "Reservar y avisar al cliente" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Reservadas 3 sesiones." }),
+  ).toBeVisible();
+  await expectAccessible(page);
+  const series = await linkInMail(email, "/cita/gestionar");
+
+  await gotoHydrated(page, `/admin/citas?semana=${date}`);
+  const session = page.getByRole("listitem").filter({ hasText: email });
+  await expect(session).toContainText(`${hour}:15`);
+  await session.getByText("Cambiar la hora").click();
+  const move = session.getByRole("form", { name: /^Cambiar la hora/ });
+  await move.getByLabel("Nueva hora").fill(`${hour}:45`);
+  await move.getByLabel("Mensaje para el cliente (opcional)").fill("Media hora más tarde.");
+  await expectAccessible(page);
+  await move.getByRole("button", { name: "Cambiar y avisar al cliente" }).click();
+  await expect(page.getByText("Cita cambiada de hora")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: email })).toContainText(`${hour}:45`);
+
+  // The e-mail about the move carries a new link; the series' link for that session is gone.
+  const moved = await linkInMail(email, "/cita/gestionar", 1);
+  expect(moved).not.toBe(series);
+  await page.goto(moved);
+  await expect(page.getByText(`${hour}:45`)).toBeVisible();
+});
+
 test("the practice adds a service in 'Horario y servicios' and visitors can book it", async ({
   page,
   browser,

@@ -80,6 +80,8 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
       accept: "appointments.manage",
       decline: "appointments.manage",
       cancel: "appointments.manage",
+      move: "appointments.manage",
+      book: "appointments.manage",
     },
   },
   "routes/admin/audit.tsx": { loader: "audit.read" },

@@ -48,6 +48,8 @@ export type AuditAction =
   | "appointment_accepted"
   | "appointment_declined"
   | "appointment_cancelled"
+  | "appointment_booked"
+  | "appointment_moved"
   | "booking_rules_changed"
   | "booking_service_saved"
   | "booking_service_removed"
@@ -106,6 +108,8 @@ export const AUDIT_LABELS: Record<string, string> = {
   appointment_accepted: "Solicitud de cita aceptada",
   appointment_declined: "Solicitud de cita rechazada",
   appointment_cancelled: "Cita cancelada por la consulta",
+  appointment_booked: "Cita reservada por la consulta",
+  appointment_moved: "Cita cambiada de hora",
   booking_rules_changed: "Horario y reglas de las citas cambiados",
   booking_service_saved: "Servicio de citas guardado",
   booking_service_removed: "Servicio de citas eliminado",

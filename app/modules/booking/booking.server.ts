@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, asc, eq, gt, gte, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import {
   appointments,
@@ -18,7 +18,7 @@ import { parseWith } from "~/utils/form-schema";
 import { BookingConfigSchema, type BookingConfig, DEFAULT_BOOKING_CONFIG } from "./config";
 import { appointmentMails } from "./mails.server";
 import { BOOKING_MESSAGES, BookingSchema } from "./schema";
-import { freeSlots, madridDate, type Slot } from "./slots";
+import { freeSlots, madridDate, type Slot, type Span } from "./slots";
 import type { BookingView, CalendarDay, PublicService } from "./view";
 
 export type { BookingView, CalendarDay, PublicService };
@@ -129,11 +129,51 @@ export async function seedBookingServices(db: Db) {
 // ─── Free slots ──────────────────────────────────────────────────────────────────────────────────
 
 /** Statuses that hold their time: a request, a confirmed appointment, an unexpired hold. */
-function holdsTime(now: Date) {
+export function holdsTime(now: Date) {
   return or(
     inArray(appointments.status, ["requested", "confirmed"]),
     and(eq(appointments.status, "held"), gt(appointments.holdExpiresAt, now)),
   );
+}
+
+/**
+ * What holds time in a window: appointments (all but `except`), the busy times of her calendar,
+ * closed days from the window's start. Read one after the other: inside a booking's transaction
+ * this is one connection, which must not run two queries at once.
+ */
+export async function occupancy(
+  db: Reader,
+  windowStart: Date,
+  windowEnd: Date,
+  now: Date,
+  except?: string,
+) {
+  const taken = await db
+    .select({ start: appointments.startsAt, end: appointments.endsAt })
+    .from(appointments)
+    .where(
+      and(
+        holdsTime(now),
+        lt(appointments.startsAt, windowEnd),
+        gt(appointments.endsAt, windowStart),
+        except ? ne(appointments.id, except) : undefined,
+      ),
+    );
+  const busy = await db
+    .select({ start: busyTimes.startsAt, end: busyTimes.endsAt })
+    .from(busyTimes)
+    .where(and(lt(busyTimes.startsAt, windowEnd), gt(busyTimes.endsAt, windowStart)));
+  const closed = await db
+    .select({ startsOn: bookingExceptions.startsOn, endsOn: bookingExceptions.endsOn })
+    .from(bookingExceptions)
+    .where(
+      gte(bookingExceptions.endsOn, madridDate(Math.min(windowStart.getTime(), now.getTime()))),
+    );
+  const span = (r: { start: Date; end: Date }): Span => ({
+    start: r.start.getTime(),
+    end: r.end.getTime(),
+  });
+  return { taken: taken.map(span), busy: busy.map(span), closed };
 }
 
 /** The free slots of a service between two Madrid dates (default: today to the horizon). */
@@ -151,36 +191,13 @@ export async function slotsFor(
     (options.to ? Date.parse(`${options.to}T00:00:00Z`) : now.getTime()) +
       (options.to ? 2 : config.horizonDays + 2) * DAY_MS,
   );
-  // One after the other: inside a booking's transaction this is one connection, which must not
-  // run two queries at once.
-  const taken = await db
-    .select({ start: appointments.startsAt, end: appointments.endsAt })
-    .from(appointments)
-    .where(
-      and(
-        holdsTime(now),
-        lt(appointments.startsAt, windowEnd),
-        gt(appointments.endsAt, windowStart),
-      ),
-    );
-  const busy = await db
-    .select({ start: busyTimes.startsAt, end: busyTimes.endsAt })
-    .from(busyTimes)
-    .where(and(lt(busyTimes.startsAt, windowEnd), gt(busyTimes.endsAt, windowStart)));
-  const closed = await db
-    .select({ startsOn: bookingExceptions.startsOn, endsOn: bookingExceptions.endsOn })
-    .from(bookingExceptions)
-    .where(gte(bookingExceptions.endsOn, madridDate(now.getTime())));
-  const span = (r: { start: Date; end: Date }) => ({
-    start: r.start.getTime(),
-    end: r.end.getTime(),
-  });
+  const { taken, busy, closed } = await occupancy(db, windowStart, windowEnd, now);
   return freeSlots({
     config,
     durationMinutes: service.durationMinutes,
     closed,
-    taken: taken.map(span),
-    busy: busy.map(span),
+    taken,
+    busy,
     now: now.getTime(),
     from: options.from,
     to: options.to,

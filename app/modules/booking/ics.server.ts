@@ -45,10 +45,17 @@ function calendarText(events: InstanceType<typeof ICAL.Component>[], name?: stri
  * client's name, and no link (a calendar provider keeps what it imports).
  */
 export function appointmentIcs(row: Row, place: string, practiceName: string): MailAttachment {
+  return { ...appointmentsIcs([row], place, practiceName), filename: "cita.ics" };
+}
+
+/** Several appointments of one client (a series) in one file, each with its own UID. */
+export function appointmentsIcs(rows: Row[], place: string, practiceName: string): MailAttachment {
   return {
-    filename: "cita.ics",
+    filename: "citas.ics",
     contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-    content: calendarText([appointmentEvent(row, `${row.serviceName} · ${practiceName}`, place)]),
+    content: calendarText(
+      rows.map((row) => appointmentEvent(row, `${row.serviceName} · ${practiceName}`, place)),
+    ),
   };
 }
 

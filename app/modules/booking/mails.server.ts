@@ -3,7 +3,7 @@ import type { MailMessage } from "~/modules/mail/mail.server";
 import { simpleHtml } from "~/modules/mail/templates";
 import type { Settings } from "~/modules/settings/schemas";
 import { getEnv } from "~/utils/env.server";
-import { appointmentIcs } from "./ics.server";
+import { appointmentIcs, appointmentsIcs } from "./ics.server";
 import { appointmentWhenText } from "./when";
 
 type Row = typeof appointments.$inferSelect;
@@ -161,6 +161,23 @@ export function appointmentMails(row: Row, settings: Settings) {
         ],
         agenda,
       ),
+    moved: (before: Date, token: string, message: string) =>
+      mail(
+        row.clientEmail,
+        "Tu cita cambia de hora",
+        [
+          `Hola, ${row.clientName}:`,
+          `Hemos cambiado la hora de tu cita (${row.serviceName}).`,
+          `Antes: ${appointmentWhenText(before)}.`,
+          `Ahora: ${when}.`,
+          ...(message ? [message] : []),
+          place,
+          "Si la nueva hora no te va bien, cancélala o pide otro cambio desde el enlace (sustituye a los de correos anteriores).",
+          sign,
+        ],
+        manageLink(token),
+        ics(),
+      ),
     newBookingNotice: () =>
       mail(
         settings.contactEmail,
@@ -169,4 +186,37 @@ export function appointmentMails(row: Row, settings: Settings) {
         agenda,
       ),
   };
+}
+
+/**
+ * A series booked by staff, in one e-mail: every session with its own link (each appointment can
+ * be cancelled or moved on its own) and one calendar file with all of them.
+ */
+export function seriesMail(sessions: { row: Row; token: string }[], settings: Settings) {
+  const url = getEnv().PUBLIC_URL;
+  const first = sessions[0]!.row;
+  const lines = sessions.map(
+    ({ row, token }) =>
+      `· ${appointmentWhenText(row.startsAt)}. Ver, cancelar o cambiar: ${url}/cita/gestionar?token=${token}`,
+  );
+  return mail(
+    first.clientEmail,
+    "Tus próximas citas",
+    [
+      `Hola, ${first.clientName}:`,
+      `Hemos reservado estas ${sessions.length} sesiones (${first.serviceName}):`,
+      ...lines,
+      `Lugar: ${appointmentPlace(first, settings)}`,
+      "El archivo adjunto las añade a tu calendario. Cada cita tiene su enlace para cancelarla o pedir un cambio.",
+      `${settings.professionalName} · ${settings.professionalTitle}`,
+    ],
+    undefined,
+    [
+      appointmentsIcs(
+        sessions.map((s) => s.row),
+        appointmentPlace(first, settings),
+        settings.siteName,
+      ),
+    ],
+  );
 }

@@ -5,7 +5,8 @@ import { BOOKING_LIMITS, BOOKING_MESSAGES } from "./messages";
 export { BOOKING_LIMITS, BOOKING_MESSAGES };
 
 const textOnly = noNul(BOOKING_MESSAGES.invalidCharacters);
-const EMAIL = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[^\s@"<>()[\]\\,;:]{2,}$/u;
+/** An address a mail server accepts (what the booking forms ask). */
+export const EMAIL = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[^\s@"<>()[\]\\,;:]{2,}$/u;
 
 /**
  * A visitor's booking (/cita, the last step): zod/mini, run in the browser before sending and by

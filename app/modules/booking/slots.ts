@@ -45,7 +45,8 @@ export interface SlotQuery {
 
 const MINUTE = 60_000;
 
-const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+export const minutesOf = (clock: string) =>
+  Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
 /** The Madrid date of an instant (YYYY-MM-DD). */
 export function madridDate(epochMs: number) {

@@ -1,6 +1,7 @@
 import { Check } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { MoveForm, StaffBookingForm } from "~/components/admin/agenda-forms";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -16,6 +17,9 @@ import {
   cancelByPractice,
   declineRequest,
 } from "~/modules/booking/agenda.server";
+import { listServices } from "~/modules/booking/booking.server";
+import { madridDate } from "~/modules/booking/slots";
+import { bookByStaff, clientOf, moveAppointment } from "~/modules/booking/staff.server";
 import { appointmentWhenText } from "~/modules/booking/when";
 import { failure } from "~/utils/action.server";
 import { readForm } from "~/utils/form";
@@ -31,8 +35,14 @@ export const meta: Route.MetaFunction = () => [
 /** The agenda: requests waiting first, then a week (docs/decisions/015-appointments.md). */
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, "appointments.read");
-  const view = await agenda(await database(context), { week: url.searchParams.get("semana") });
-  const when = (i: AgendaItem) => ({ ...i, when: appointmentWhenText(i.startsAt) });
+  const db = await database(context);
+  const view = await agenda(db, { week: url.searchParams.get("semana") });
+  const mayManage = can(user.role, "appointments.manage");
+  const when = (i: AgendaItem) => ({
+    ...i,
+    when: appointmentWhenText(i.startsAt),
+    date: madridDate(Date.parse(i.startsAt)),
+  });
   return {
     ...view,
     pending: view.pending.map(when),
@@ -44,7 +54,18 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
         items: d.items.map(when),
       })),
     },
-    mayManage: can(user.role, "appointments.manage"),
+    mayManage,
+    // Booking for a client: the services (those not offered on the web too) and, from
+    // '?reservar=<appointment>', that client's details.
+    services: mayManage
+      ? (await listServices(db)).map(({ id, name, durationMinutes, active }) => ({
+          id,
+          name,
+          durationMinutes,
+          active,
+        }))
+      : [],
+    client: mayManage ? await clientOf(db, url.searchParams.get("reservar")) : null,
   };
 }
 
@@ -52,13 +73,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context, "appointments.read");
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (!["accept", "decline", "cancel"].includes(String(intent))) {
+  if (!["accept", "decline", "cancel", "move", "book"].includes(String(intent))) {
     return failure({ status: 400, formError: "Acción no válida" });
   }
   await requireUser(request, context, "appointments.manage");
   const db = await database(context);
   const { ip } = clientInfo(request, context);
   const id = form.get("id");
+  if (intent === "book") {
+    const result = await bookByStaff(db, user, Object.fromEntries(form), ip);
+    if (!result.ok) {
+      const { status, ...refused } = result;
+      return data({ ...refused, intent: "book" }, { status });
+    }
+    // Answered in the page, not by a toast: the sessions skipped are a list to read.
+    return { ...result, intent: "book" };
+  }
+  if (intent === "move") {
+    const result = await moveAppointment(db, user, id, Object.fromEntries(form), ip);
+    if (!result.ok) {
+      const { status, ...refused } = result;
+      return data({ ...refused, intent: `move:${String(id)}` }, { status });
+    }
+    return redirectWithToast(`/admin/citas${new URL(request.url).search}`, {
+      title: "Cita cambiada de hora",
+      description: `Ahora: ${result.when}. Hemos enviado un email al cliente.`,
+    });
+  }
   const result =
     intent === "accept"
       ? await acceptRequest(db, user, id, ip)
@@ -155,8 +196,35 @@ function WithMessage({
 }
 
 export default function AppointmentsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { pending, week, mayManage } = loaderData;
+  const { pending, week, mayManage, services, client, today } = loaderData;
   const busy = useNavigation().state === "submitting";
+  const answer = actionData && "intent" in actionData ? actionData : undefined;
+  const refused = answer && !answer.ok ? answer : undefined;
+  const booking = answer?.intent === "book" ? answer : undefined;
+  const moveRefused = (id: string) => (refused?.intent === `move:${id}` ? refused : undefined);
+  /** What staff may do with an appointment already booked: move it, cancel it, book again. */
+  const manage = (item: { id: string; when: string; date: string; status: string }) =>
+    mayManage ? (
+      <div className="flex flex-wrap items-start gap-2">
+        {item.status === "held" ? null : (
+          <MoveForm
+            id={item.id}
+            when={item.when}
+            date={item.date}
+            fieldErrors={moveRefused(item.id)?.fieldErrors}
+            formError={moveRefused(item.id)?.formError}
+            busy={busy}
+          />
+        )}
+        {cancel(item.id)}
+        <Link
+          to={`?reservar=${item.id}#reservar`}
+          className="inline-flex min-h-11 items-center rounded-full px-4 font-semibold text-primary hover:bg-primary-soft"
+        >
+          Reservar otra cita<span className="sr-only"> para este cliente</span>
+        </Link>
+      </div>
+    ) : null;
   const cancel = (id: string) => (
     <WithMessage
       id={id}
@@ -178,13 +246,17 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
               <Link to="/admin/citas/ajustes" className="font-semibold text-primary underline">
                 Horario y servicios
               </Link>
+              {" · "}
+              <a href="#reservar" className="font-semibold text-primary underline">
+                Reservar una cita
+              </a>
             </>
           ) : null}
         </p>
       </div>
-      {actionData && !actionData.ok ? (
+      {refused && ["accept", "decline", "cancel"].includes(refused.intent ?? "") ? (
         <p role="alert" className="rounded-field bg-danger-soft p-3 text-danger">
-          {actionData.formError ?? Object.values(actionData.fieldErrors)[0]?.[0]}
+          {refused.formError ?? Object.values(refused.fieldErrors)[0]?.[0]}
         </p>
       ) : null}
 
@@ -227,11 +299,10 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
                             busy={busy}
                           />
                         </>
-                      ) : (
-                        cancel(item.id)
-                      )}
+                      ) : null}
                     </div>
                   ) : null}
+                  {item.status !== "requested" ? manage(item) : null}
                 </li>
               ))}
             </ul>
@@ -276,7 +347,10 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
               ) : (
                 <ul className="mt-2 flex flex-col gap-3">
                   {day.items.map((item) => (
-                    <li key={item.id} className="rounded-field border border-border p-3">
+                    <li
+                      key={item.id}
+                      className="flex flex-col gap-3 rounded-field border border-border p-3"
+                    >
                       <p>
                         <strong>{item.when.split(", ").at(-1)}</strong> · {item.serviceName}{" "}
                         <Badge variant={STATUS[item.status]?.variant ?? "neutral"}>
@@ -284,7 +358,7 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
                         </Badge>
                       </p>
                       <ClientDetails item={item} />
-                      {mayManage && item.status !== "requested" ? cancel(item.id) : null}
+                      {item.status !== "requested" ? manage(item) : null}
                     </li>
                   ))}
                 </ul>
@@ -293,6 +367,58 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
           ))}
         </CardContent>
       </Card>
+
+      {mayManage ? (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2" id="reservar">
+              Reservar una cita
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            <p className="text-muted">
+              Para un cliente con el que ya has hablado: una cita o una serie semanal o quincenal.
+              {client ? " Datos tomados de su cita anterior." : null}
+            </p>
+            {booking ? (
+              <div role={booking.ok ? "status" : "alert"} className="flex flex-col gap-2">
+                {booking.ok ? (
+                  <p className="rounded-field bg-success-soft p-3 text-success">
+                    {booking.booked.length === 1
+                      ? `Cita reservada: ${booking.booked[0]!.when}.`
+                      : `Reservadas ${booking.booked.length} sesiones.`}{" "}
+                    Hemos enviado un email al cliente.
+                  </p>
+                ) : booking.formError ? (
+                  <p className="rounded-field bg-danger-soft p-3 text-danger">
+                    {booking.formError}
+                  </p>
+                ) : null}
+                {"skipped" in booking && booking.skipped?.length ? (
+                  <>
+                    <p className="font-semibold">No se han reservado:</p>
+                    <ul className="list-disc pl-6">
+                      {booking.skipped.map((s) => (
+                        <li key={s.when}>
+                          {s.when}: {s.reason}
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                ) : null}
+              </div>
+            ) : null}
+            <StaffBookingForm
+              key={booking?.ok ? booking.booked[0]!.id : "form"}
+              services={services}
+              today={today}
+              client={client}
+              fieldErrors={booking && !booking.ok ? booking.fieldErrors : undefined}
+              busy={busy}
+            />
+          </CardContent>
+        </Card>
+      ) : null}
     </div>
   );
 }

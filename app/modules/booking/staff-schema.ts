@@ -1,0 +1,98 @@
+import * as z from "zod/mini";
+import { noNul } from "~/utils/no-nul";
+import { BOOKING_LIMITS } from "./messages";
+import { BookingSchema, EMAIL } from "./schema";
+
+/**
+ * The agenda's own forms (/admin/citas): staff book an appointment or a series for a client they
+ * know, and move one. Run in the browser before sending and by the action.
+ */
+
+export const STAFF_MESSAGES = {
+  date: "Elige el día.",
+  time: "Escribe la hora (hh:mm).",
+  nameRequired: "Escribe el nombre del cliente.",
+  nameTooLong: `El nombre no puede exceder ${BOOKING_LIMITS.name} caracteres.`,
+  emailInvalid: "Introduce el email del cliente: le enviaremos la cita.",
+  repeat: "Elige si la cita se repite.",
+  sessions: "Escribe cuántas sesiones, de 2 a 26.",
+  message: "El mensaje no puede exceder 500 caracteres.",
+  invalidCharacters: "El texto contiene caracteres no válidos.",
+} as const;
+
+/** Series: at most half a year of weekly sessions. */
+export const MAX_SESSIONS = 26;
+
+const calendarDate = z.string({ error: STAFF_MESSAGES.date }).check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, STAFF_MESSAGES.date),
+  z.refine(
+    (v) =>
+      !Number.isNaN(Date.parse(`${v}T12:00:00Z`)) &&
+      new Date(`${v}T12:00:00Z`).toISOString().startsWith(v),
+    STAFF_MESSAGES.date,
+  ),
+);
+
+const clockTime = z
+  .string({ error: STAFF_MESSAGES.time })
+  .check(z.trim(), z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, STAFF_MESSAGES.time));
+
+const message = z._default(
+  z
+    .string({ error: STAFF_MESSAGES.invalidCharacters })
+    .check(
+      z.trim(),
+      noNul(STAFF_MESSAGES.invalidCharacters),
+      z.maxLength(500, STAFF_MESSAGES.message),
+    ),
+  "",
+);
+
+/** An appointment booked by staff: confirmed at once, the client told by e-mail. */
+export const StaffBookingSchema = z
+  .object({
+    service: BookingSchema.shape.service,
+    date: calendarDate,
+    time: clockTime,
+    name: z
+      .string({ error: STAFF_MESSAGES.nameRequired })
+      .check(
+        z.trim(),
+        noNul(STAFF_MESSAGES.invalidCharacters),
+        z.minLength(2, STAFF_MESSAGES.nameRequired),
+        z.maxLength(BOOKING_LIMITS.name, STAFF_MESSAGES.nameTooLong),
+      ),
+    email: z
+      .string({ error: STAFF_MESSAGES.emailInvalid })
+      .check(
+        z.trim(),
+        z.toLowerCase(),
+        z.maxLength(BOOKING_LIMITS.email, STAFF_MESSAGES.emailInvalid),
+        z.regex(EMAIL, STAFF_MESSAGES.emailInvalid),
+      ),
+    phone: BookingSchema.shape.phone,
+    repeat: z._default(
+      z.enum(["none", "weekly", "fortnightly"], { error: STAFF_MESSAGES.repeat }),
+      "none",
+    ),
+    sessions: z._default(z.string({ error: STAFF_MESSAGES.sessions }), "1"),
+  })
+  .check(
+    z.refine(
+      (v) =>
+        v.repeat === "none" ||
+        (/^\d{1,2}$/.test(v.sessions.trim()) &&
+          Number(v.sessions) >= 2 &&
+          Number(v.sessions) <= MAX_SESSIONS),
+      { path: ["sessions"], message: STAFF_MESSAGES.sessions },
+    ),
+  );
+
+export type StaffBookingInput = z.output<typeof StaffBookingSchema>;
+
+/** A new day and hour for an appointment, and an optional word for the client. */
+export const MoveSchema = z.object({
+  date: calendarDate,
+  time: clockTime,
+  message,
+});
