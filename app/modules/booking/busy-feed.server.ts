@@ -161,9 +161,10 @@ function get(
       response.on("data", (chunk: Buffer) => {
         size += chunk.length;
         if (size > options.maxBytes) {
+          // Refused first: destroying the response reports it as aborted.
+          reject(new FetchRefused(FEED_ERRORS.tooBig));
           response.destroy();
           request.destroy();
-          reject(new FetchRefused(FEED_ERRORS.tooBig));
           return;
         }
         chunks.push(chunk);
