@@ -402,6 +402,16 @@ export const bookingConfig = pgTable(
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     /** SHA-256 of the secret in the agenda feed's address (null: no feed). */
     agendaFeedHash: text("agenda_feed_hash"),
+    /**
+     * The psychologist's own calendar (an iCalendar address, https only): its events become
+     * busy times. A secret like a password (Google's private address embeds a token): never
+     * logged, never in the audit log, shown masked.
+     */
+    busyFeedUrl: text("busy_feed_url"),
+    /** When the feed was last fetched, and what came of it: busy times stored, or an error. */
+    busyFeedFetchedAt: timestamp("busy_feed_fetched_at", { withTimezone: true }),
+    busyFeedCount: integer("busy_feed_count"),
+    busyFeedError: text("busy_feed_error"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("booking_config_single_row", sql`${t.id} = 1`)],

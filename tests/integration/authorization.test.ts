@@ -72,6 +72,10 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
       "closed-remove": "appointments.manage",
       "feed-renew": "appointments.manage",
       "feed-remove": "appointments.manage",
+      // The busy-times calendar's address is a secret credential: administrators only.
+      "busy-feed-save": "settings.manage",
+      "busy-feed-refresh": "settings.manage",
+      "busy-feed-remove": "settings.manage",
     },
   },
   "routes/admin/appointments.tsx": {

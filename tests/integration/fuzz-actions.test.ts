@@ -152,8 +152,12 @@ const ADMIN_ACTIONS: ActionCase[] = [
       "startsOn",
       "endsOn",
       "note",
+      "url",
     ],
     intents: [
+      "busy-feed-refresh",
+      "busy-feed-remove",
+      "busy-feed-save",
       "closed-add",
       "closed-remove",
       "feed-remove",

@@ -56,6 +56,8 @@ export type AuditAction =
   | "booking_closed_days_changed"
   | "agenda_feed_renewed"
   | "agenda_feed_removed"
+  | "busy_feed_set"
+  | "busy_feed_removed"
   | (string & {});
 
 /**
@@ -116,6 +118,8 @@ export const AUDIT_LABELS: Record<string, string> = {
   booking_closed_days_changed: "Días de cierre cambiados",
   agenda_feed_renewed: "Nueva dirección del calendario de citas",
   agenda_feed_removed: "Calendario de citas desactivado",
+  busy_feed_set: "Calendario ocupado conectado",
+  busy_feed_removed: "Calendario ocupado quitado",
 };
 
 export function auditLabel(action: string) {

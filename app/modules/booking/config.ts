@@ -167,3 +167,19 @@ export const ClosedDaysFormSchema = z
     path: ["endsOn"],
     message: "El último día no puede ser anterior al primero",
   });
+
+/**
+ * The address of the psychologist's own calendar (busy times): https only; webcal://, which
+ * Apple and Outlook show, is the same address over https.
+ */
+export const BusyFeedFormSchema = z.object({
+  url: z
+    .string({ error: "Escribe la dirección del calendario" })
+    .trim()
+    .min(1, "Escribe la dirección del calendario")
+    .max(2000, "La dirección no puede exceder 2000 caracteres")
+    .refine(
+      (v) => /^(https|webcals?):\/\/[^\s/?#]+[^\s]*$/i.test(v) && URL.canParse(v),
+      "La dirección del calendario debe empezar por https:// (por ejemplo, https://calendar.google.com/…)",
+    ),
+});

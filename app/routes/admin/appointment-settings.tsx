@@ -10,6 +10,13 @@ import { getBookingConfig, listServices } from "~/modules/booking/booking.server
 import { rangesText } from "~/modules/booking/config";
 import { WEEKDAY_NAMES } from "~/modules/booking/messages";
 import { hasAgendaFeed, removeAgendaFeed, renewAgendaFeed } from "~/modules/booking/feed.server";
+import {
+  busyFeedStatus,
+  refreshBusyFeed,
+  removeBusyFeed,
+  setBusyFeed,
+} from "~/modules/booking/busy-feed.server";
+import { can } from "~/modules/accounts/roles";
 import { getEnv } from "~/utils/env.server";
 import {
   addClosedDays,
@@ -21,7 +28,8 @@ import {
 } from "~/modules/booking/practice.server";
 import { failure } from "~/utils/action.server";
 import { parseId, readForm } from "~/utils/form";
-import { formatShortDate } from "~/utils/format";
+import { formatShortDate, plural } from "~/utils/format";
+import { formatDateTime } from "~/utils/format-time";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/appointment-settings";
 
@@ -32,9 +40,12 @@ export const meta: Route.MetaFunction = () => [
 
 /** The 'Citas' settings: hours and rules, the services offered, closed days. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, "appointments.manage");
+  const user = await requireUser(request, context, "appointments.manage");
   const db = await database(context);
   const config = await getBookingConfig(db);
+  // The busy-times calendar: administrators set it; editors see only how it went.
+  const mayManageBusyFeed = can(user.role, "settings.manage");
+  const busyFeed = await busyFeedStatus(db);
   return {
     hours: WEEKDAY_NAMES.map((name, i) => ({
       weekday: i + 1,
@@ -45,6 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services: await listServices(db),
     closed: await upcomingClosedDays(db),
     hasFeed: await hasAgendaFeed(db),
+    mayManageBusyFeed,
+    busyFeed: mayManageBusyFeed ? busyFeed : { ...busyFeed, masked: null },
   };
 }
 
@@ -94,6 +107,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "feed-remove":
       await removeAgendaFeed(db, me, ip);
       return redirectWithToast("/admin/citas/ajustes", { title: "Calendario desactivado" });
+    case "busy-feed-save": {
+      await requireUser(request, context, "settings.manage");
+      const saved = await setBusyFeed(db, me, values, ip);
+      if (!saved.ok) {
+        const { status, ...refused } = saved;
+        return failure({ status, ...refused, intent: "busy-feed-save:" });
+      }
+      return redirectWithToast("/admin/citas/ajustes", busyFeedToast(saved.refreshed, true));
+    }
+    case "busy-feed-refresh": {
+      await requireUser(request, context, "settings.manage");
+      const refreshed = await refreshBusyFeed(db);
+      if (!refreshed) return failure({ status: 400, formError: "No hay ningún calendario." });
+      return redirectWithToast("/admin/citas/ajustes", busyFeedToast(refreshed, false));
+    }
+    case "busy-feed-remove":
+      await requireUser(request, context, "settings.manage");
+      await removeBusyFeed(db, me, ip);
+      return redirectWithToast("/admin/citas/ajustes", { title: "Calendario quitado" });
     default:
       return failure({ status: 400, formError: "Acción no válida" });
   }
@@ -104,16 +136,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast("/admin/citas/ajustes", { title: "Cambios guardados" });
 }
 
+/** What a fetch of the busy-times calendar gave, as a toast. */
+function busyFeedToast(
+  result: { ok: true; count: number } | { ok: false; error: string },
+  saved: boolean,
+) {
+  if (!result.ok) {
+    return {
+      type: "error" as const,
+      title: saved ? "Calendario guardado, pero no se pudo leer" : "No se pudo leer el calendario",
+      description: result.error,
+    };
+  }
+  return {
+    title: saved ? "Calendario guardado" : "Calendario actualizado",
+    description: `${plural(result.count, "hora ocupada", "horas ocupadas")} en las próximas semanas`,
+  };
+}
+
 const select =
   "min-h-11 rounded-field border border-border-strong bg-surface px-3 text-base text-ink";
 
 export default function AppointmentSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { hours, config, services, closed, hasFeed } = loaderData;
+  const { hours, config, services, closed, hasFeed, mayManageBusyFeed, busyFeed } = loaderData;
   const feedUrl = actionData && "feedUrl" in actionData ? actionData.feedUrl : null;
   const busy = useNavigation().state === "submitting";
   const refused = actionData && !actionData.ok ? actionData : undefined;
   const refusedFor = (key: string) => (refused?.intent === key ? refused : undefined);
   const rules = refusedFor("rules:");
+  const busyRefused = refusedFor("busy-feed-save:");
   const errorsOf = (answer: typeof refused, name: string) => answer?.fieldErrors[name];
   return (
     <div className="flex max-w-3xl flex-col gap-8">
@@ -386,6 +437,105 @@ export default function AppointmentSettingsPage({ loaderData, actionData }: Rout
             </Form>
           ) : null}
         </div>
+      </section>
+      <section
+        aria-labelledby="ocupado"
+        className="flex flex-col gap-3 rounded-card border border-border bg-surface p-5 shadow-soft"
+      >
+        <h2 id="ocupado" className="text-h3">
+          Calendario ocupado
+        </h2>
+        <p className="text-sm text-muted">
+          Los eventos de tu propio calendario ocultan en la web las horas con las que coinciden,
+          para que nadie reserve cuando ya tienes otra cosa. Se lee cada 15 minutos y solo se
+          guardan el inicio y el final de cada evento: nunca el título, la descripción ni los
+          invitados. Los eventos marcados como «disponible» y los cancelados no ocultan nada.
+        </p>
+        {mayManageBusyFeed ? (
+          <details className="text-sm">
+            <summary className="cursor-pointer font-semibold">
+              Dónde encontrar la dirección de tu calendario
+            </summary>
+            <ul className="mt-2 flex list-disc flex-col gap-1 pl-5 text-muted">
+              <li>
+                Google Calendar: en la web, Configuración → el calendario → «Integrar el calendario»
+                → «Dirección secreta en formato iCal».
+              </li>
+              <li>
+                Apple (iCloud): en Calendario, comparte el calendario como «Calendario público» y
+                copia el enlace (webcal:// sirve igual).
+              </li>
+              <li>
+                Outlook: en Outlook en la web, Configuración → Calendario → Calendarios compartidos
+                → «Publicar un calendario» → copia el enlace ICS.
+              </li>
+            </ul>
+            <p className="mt-2 text-muted">
+              La dirección es secreta como una contraseña: solo se muestra su final una vez
+              guardada.
+            </p>
+          </details>
+        ) : null}
+        <p role="status">
+          {!busyFeed.configured
+            ? "No hay ningún calendario conectado."
+            : busyFeed.error
+              ? `No se pudo leer el calendario (${formatDateTime(busyFeed.fetchedAt!)}): ${busyFeed.error}`
+              : busyFeed.fetchedAt
+                ? `Leído el ${formatDateTime(busyFeed.fetchedAt)}: ${plural(busyFeed.count ?? 0, "hora ocupada", "horas ocupadas")}.`
+                : "Calendario conectado, aún sin leer."}
+        </p>
+        {mayManageBusyFeed ? (
+          <>
+            {busyFeed.masked ? (
+              <p className="text-sm">
+                Calendario: <span className="font-mono break-all">{busyFeed.masked}</span>
+              </p>
+            ) : null}
+            <Form method="post" className="flex flex-col gap-3" aria-label="Calendario ocupado">
+              <input type="hidden" name="intent" value="busy-feed-save" />
+              <FormField
+                label={
+                  busyFeed.masked ? "Cambiar la dirección" : "Dirección del calendario (https://…)"
+                }
+                name="url"
+                errors={errorsOf(busyRefused, "url")}
+              >
+                {(field) => (
+                  <Input
+                    {...field}
+                    type="url"
+                    inputMode="url"
+                    autoComplete="off"
+                    spellCheck={false}
+                    placeholder="https://calendar.google.com/calendar/ical/…/basic.ics"
+                  />
+                )}
+              </FormField>
+              <Button type="submit" className="self-start" disabled={busy}>
+                Guardar
+              </Button>
+            </Form>
+            {busyFeed.masked ? (
+              <div className="flex flex-wrap gap-2">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="busy-feed-refresh" />
+                  <Button type="submit" variant="secondary" disabled={busy}>
+                    Actualizar ahora
+                  </Button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="busy-feed-remove" />
+                  <Button type="submit" variant="ghost-danger" disabled={busy}>
+                    Quitar el calendario
+                  </Button>
+                </Form>
+              </div>
+            ) : null}
+          </>
+        ) : (
+          <p className="text-sm text-muted">Solo un administrador puede cambiar este calendario.</p>
+        )}
       </section>
     </div>
   );

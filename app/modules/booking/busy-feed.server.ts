@@ -1,0 +1,387 @@
+import dns from "node:dns";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import { eq } from "drizzle-orm";
+import ipaddr from "ipaddr.js";
+import type { Db } from "~/db/client.server";
+import { bookingConfig, busyTimes } from "~/db/schema";
+import { audit } from "~/modules/accounts/audit.server";
+import { formFailure, type FormFailure } from "~/utils/form";
+import { parseWith } from "~/utils/form-schema";
+import { logger } from "~/utils/logger.server";
+import { startPeriodicJob } from "~/utils/periodic.server";
+import { getBookingConfig } from "./booking.server";
+import { BusyFeedError, busyIntervals } from "./busy-ics";
+import { BusyFeedFormSchema, DEFAULT_BOOKING_CONFIG } from "./config";
+
+/**
+ * Busy times from the psychologist's own calendar (docs/decisions/015-appointments.md): an
+ * iCalendar address (Google, Apple, Outlook publish one) fetched every 15 minutes; its events hide
+ * the slots they overlap. The address is a secret (Google's embeds a token): it is never logged
+ * nor written to the audit log, and shown masked. The fetch is https only, never reaches a
+ * private, local or reserved address (checked after DNS, and the connection is pinned to the
+ * address checked), is limited in time, size and redirects, and every failure is one Spanish
+ * sentence. Only start and end of each event are kept.
+ */
+
+type Actor = { id: string; email: string };
+
+export const FETCH_TIMEOUT_MS = 10_000;
+export const MAX_FEED_BYTES = 5 * 1024 * 1024;
+export const MAX_REDIRECTS = 3;
+export const BUSY_FEED_INTERVAL_MS = 15 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+export const FEED_ERRORS = {
+  notHttps: "La dirección del calendario debe empezar por https://",
+  invalid: "La dirección del calendario no es válida.",
+  notPublic:
+    "La dirección del calendario lleva a una red privada, local o reservada: no se puede usar.",
+  notFound: "No se encuentra el servidor del calendario: revisa la dirección.",
+  timeout: "El calendario tardó demasiado en responder (más de 10 segundos).",
+  tooBig: "El calendario ocupa demasiado (más de 5 MB).",
+  redirects: "El calendario redirige demasiadas veces.",
+  network: "No se pudo conectar con el servidor del calendario.",
+  status: (code: number) => `El servidor del calendario respondió con un error (código ${code}).`,
+} as const;
+
+// ─── Which addresses may be reached ──────────────────────────────────────────────────────────────
+
+/** Whether the fetcher may connect to an IP address. */
+export type AddressPolicy = (address: string) => boolean;
+
+/**
+ * The production policy: public unicast only. Loopback, private (10/8, 172.16/12, 192.168/16,
+ * fc00::/7), carrier-grade NAT, link-local (169.254/16 — cloud metadata — and fe80::/10),
+ * unspecified, broadcast, multicast, reserved and documentation ranges, and IPv6 forms that embed
+ * an IPv4 address (mapped, 6to4, Teredo, NAT64) are refused.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let ip = ipaddr.parse(address);
+  if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress()) {
+    ip = (ip as ipaddr.IPv6).toIPv4Address();
+  }
+  return ip.range() === "unicast";
+}
+
+export interface FetchOptions {
+  /** Addresses allowed (tests allow loopback); production: public unicast only. */
+  policy?: AddressPolicy;
+  /** Extra certificate authorities to trust (tests: their own). */
+  ca?: string;
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
+export type FetchResult = { ok: true; text: string } | { ok: false; error: string };
+
+class FetchRefused extends Error {}
+
+/** An https URL from what the form or the database holds (webcal:// is https), or null. */
+export function feedUrl(raw: string): URL | null {
+  let url: URL;
+  try {
+    url = new URL(raw.trim().replace(/^webcals?:\/\//i, "https://"));
+  } catch {
+    return null;
+  }
+  return url;
+}
+
+/** The addresses of a host, all of them allowed by the policy, or the reason why not. */
+async function resolve(hostname: string, policy: AddressPolicy) {
+  const host = hostname.replace(/^\[|\]$/g, "");
+  let addresses: dns.LookupAddress[];
+  if (ipaddr.isValid(host)) {
+    addresses = [{ address: host, family: host.includes(":") ? 6 : 4 }];
+  } else {
+    try {
+      addresses = await dns.promises.lookup(host, { all: true, verbatim: true });
+    } catch {
+      throw new FetchRefused(FEED_ERRORS.notFound);
+    }
+  }
+  if (addresses.length === 0) throw new FetchRefused(FEED_ERRORS.notFound);
+  if (!addresses.every((a) => policy(a.address))) throw new FetchRefused(FEED_ERRORS.notPublic);
+  return addresses;
+}
+
+/** A `lookup` for https.request that answers only the addresses already checked. */
+function pinnedLookup(addresses: dns.LookupAddress[], policy: AddressPolicy): LookupFunction {
+  return (_hostname, options, callback) => {
+    const allowed = addresses.filter((a) => policy(a.address));
+    if (allowed.length === 0) {
+      callback(new FetchRefused(FEED_ERRORS.notPublic), "", 4);
+    } else if (options.all) {
+      (callback as (e: null, a: dns.LookupAddress[]) => void)(null, allowed);
+    } else {
+      callback(null, allowed[0]!.address, allowed[0]!.family);
+    }
+  };
+}
+
+type Hop = { redirect: string } | { text: string };
+
+function get(
+  url: URL,
+  addresses: dns.LookupAddress[],
+  options: Required<Pick<FetchOptions, "policy" | "maxBytes">> & FetchOptions,
+  signal: AbortSignal,
+): Promise<Hop> {
+  return new Promise((resolvePromise, reject) => {
+    const request = https.request(url, {
+      method: "GET",
+      agent: false,
+      lookup: pinnedLookup(addresses, options.policy),
+      ca: options.ca,
+      signal,
+      headers: { accept: "text/calendar, */*;q=0.5", "user-agent": "consulta-calendario/1.0" },
+    });
+    request.on("error", reject);
+    request.on("response", (response) => {
+      const status = response.statusCode ?? 0;
+      if ([301, 302, 303, 307, 308].includes(status) && response.headers.location) {
+        response.destroy();
+        resolvePromise({ redirect: response.headers.location });
+        return;
+      }
+      if (status !== 200) {
+        response.destroy();
+        reject(new FetchRefused(FEED_ERRORS.status(status)));
+        return;
+      }
+      if (Number(response.headers["content-length"] ?? 0) > options.maxBytes) {
+        response.destroy();
+        reject(new FetchRefused(FEED_ERRORS.tooBig));
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > options.maxBytes) {
+          // Refused first: destroying the response reports it as aborted.
+          reject(new FetchRefused(FEED_ERRORS.tooBig));
+          response.destroy();
+          request.destroy();
+          return;
+        }
+        chunks.push(chunk);
+      });
+      response.on("error", reject);
+      response.on("aborted", () => reject(new FetchRefused(FEED_ERRORS.network)));
+      response.on("end", () => resolvePromise({ text: Buffer.concat(chunks).toString("utf8") }));
+    });
+    request.end();
+  });
+}
+
+/**
+ * Fetches a calendar: https only, each hop's host resolved and checked against the policy and
+ * the connection pinned to the addresses checked, at most 3 redirects, 10 s in all (slow bodies
+ * included), 5 MB. Never throws; the error is a Spanish sentence without the address.
+ */
+export async function fetchFeed(raw: string, options: FetchOptions = {}): Promise<FetchResult> {
+  const policy = options.policy ?? isPublicAddress;
+  const maxBytes = options.maxBytes ?? MAX_FEED_BYTES;
+  const controller = new AbortController();
+  const timedOut = new Promise<never>((_, reject) => {
+    const timer = setTimeout(() => {
+      controller.abort();
+      reject(new FetchRefused(FEED_ERRORS.timeout));
+    }, options.timeoutMs ?? FETCH_TIMEOUT_MS);
+    controller.signal.addEventListener("abort", () => clearTimeout(timer));
+  });
+  timedOut.catch(() => {});
+  const run = async (): Promise<string> => {
+    let url = feedUrl(raw);
+    for (let hop = 0; ; hop++) {
+      if (!url) throw new FetchRefused(FEED_ERRORS.invalid);
+      if (url.protocol !== "https:") throw new FetchRefused(FEED_ERRORS.notHttps);
+      const addresses = await resolve(url.hostname, policy);
+      if (controller.signal.aborted) throw new FetchRefused(FEED_ERRORS.timeout);
+      const answer = await get(url, addresses, { ...options, policy, maxBytes }, controller.signal);
+      if ("text" in answer) return answer.text;
+      if (hop >= MAX_REDIRECTS) throw new FetchRefused(FEED_ERRORS.redirects);
+      try {
+        url = new URL(answer.redirect, url);
+      } catch {
+        url = null;
+      }
+    }
+  };
+  try {
+    return { ok: true, text: await Promise.race([run(), timedOut]) };
+  } catch (error) {
+    if (controller.signal.aborted) return { ok: false, error: FEED_ERRORS.timeout };
+    return {
+      ok: false,
+      error: error instanceof FetchRefused ? error.message : FEED_ERRORS.network,
+    };
+  } finally {
+    controller.abort();
+  }
+}
+
+// ─── The stored address and its busy times ───────────────────────────────────────────────────────
+
+/** The address as the page shows it once saved: scheme and host, '…' and its last 4 characters. */
+export function maskFeedUrl(raw: string) {
+  const url = feedUrl(raw);
+  const host = url ? `${url.protocol}//${url.host}/` : "";
+  return `${host}…${raw.slice(-4)}`;
+}
+
+export interface BusyFeedStatus {
+  configured: boolean;
+  /** The address, masked; null when there is none. */
+  masked: string | null;
+  fetchedAt: Date | null;
+  /** Busy times stored by the last successful fetch. */
+  count: number | null;
+  /** The last fetch's error, when it failed. */
+  error: string | null;
+}
+
+export async function busyFeedStatus(db: Db): Promise<BusyFeedStatus> {
+  const [row] = await db.select().from(bookingConfig).where(eq(bookingConfig.id, 1));
+  return {
+    configured: Boolean(row?.busyFeedUrl),
+    masked: row?.busyFeedUrl ? maskFeedUrl(row.busyFeedUrl) : null,
+    fetchedAt: row?.busyFeedFetchedAt ?? null,
+    count: row?.busyFeedCount ?? null,
+    error: row?.busyFeedError ?? null,
+  };
+}
+
+export type RefreshResult = { ok: true; count: number } | { ok: false; error: string } | null;
+
+/**
+ * Fetches the stored address once and, when it can be read, replaces every busy time in one
+ * transaction (a failure keeps the previous ones). The configuration row is locked for the
+ * replacement, so instances fetching at the same time replace one after the other, and a
+ * calendar removed or changed meanwhile is left alone. Null when there is no address.
+ */
+export async function refreshBusyFeed(
+  db: Db,
+  options: FetchOptions & { now?: Date } = {},
+): Promise<RefreshResult> {
+  const [row] = await db
+    .select({ url: bookingConfig.busyFeedUrl })
+    .from(bookingConfig)
+    .where(eq(bookingConfig.id, 1));
+  const url = row?.url;
+  if (!url) return null;
+  const now = options.now ?? new Date();
+  const fetched = await fetchFeed(url, options);
+  let result: { ok: true; count: number } | { ok: false; error: string };
+  let intervals: { start: number; end: number }[] = [];
+  if (!fetched.ok) {
+    result = fetched;
+  } else {
+    const { horizonDays } = await getBookingConfig(db);
+    try {
+      intervals = busyIntervals(
+        fetched.text,
+        now.getTime(),
+        now.getTime() + (horizonDays + 1) * DAY_MS,
+      );
+      result = { ok: true, count: intervals.length };
+    } catch (error) {
+      if (!(error instanceof BusyFeedError)) throw error;
+      result = { ok: false, error: error.message };
+    }
+  }
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ url: bookingConfig.busyFeedUrl })
+      .from(bookingConfig)
+      .where(eq(bookingConfig.id, 1))
+      .for("update");
+    if (current?.url !== url) return;
+    if (result.ok) {
+      await tx.delete(busyTimes);
+      for (let i = 0; i < intervals.length; i += 1000) {
+        await tx
+          .insert(busyTimes)
+          .values(
+            intervals
+              .slice(i, i + 1000)
+              .map((b) => ({ startsAt: new Date(b.start), endsAt: new Date(b.end) })),
+          );
+      }
+    }
+    await tx
+      .update(bookingConfig)
+      .set({
+        busyFeedFetchedAt: now,
+        busyFeedCount: result.ok ? result.count : null,
+        busyFeedError: result.ok ? null : result.error,
+      })
+      .where(eq(bookingConfig.id, 1));
+  });
+  return result;
+}
+
+export type SetFeedResult =
+  { ok: true; refreshed: Exclude<RefreshResult, null> } | (FormFailure & { status: 400 });
+
+/** Saves a new address (an administrator's), then fetches it once. */
+export async function setBusyFeed(
+  db: Db,
+  actor: Actor,
+  input: unknown,
+  ip: string,
+  options: FetchOptions = {},
+): Promise<SetFeedResult> {
+  const parsed = parseWith(BusyFeedFormSchema, input);
+  if (!parsed.ok) return { ...parsed, status: 400 };
+  const url = feedUrl(parsed.data.url)!.href;
+  const reset = { busyFeedUrl: url, busyFeedFetchedAt: null, busyFeedCount: null };
+  await db
+    .insert(bookingConfig)
+    .values({ id: 1, data: DEFAULT_BOOKING_CONFIG, ...reset, busyFeedError: null })
+    .onConflictDoUpdate({ target: bookingConfig.id, set: { ...reset, busyFeedError: null } });
+  // The address is a secret: the log says only that it changed.
+  await audit(db, { action: "busy_feed_set", actor, ip });
+  const refreshed = await refreshBusyFeed(db, options);
+  return refreshed ? { ok: true, refreshed } : { ...formFailure(FEED_ERRORS.invalid), status: 400 };
+}
+
+/** Forgets the address and every busy time it gave. */
+export async function removeBusyFeed(db: Db, actor: Actor, ip: string) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(bookingConfig)
+      .set({
+        busyFeedUrl: null,
+        busyFeedFetchedAt: null,
+        busyFeedCount: null,
+        busyFeedError: null,
+      })
+      .where(eq(bookingConfig.id, 1));
+    await tx.delete(busyTimes);
+  });
+  await audit(db, { action: "busy_feed_removed", actor, ip });
+}
+
+/** Every 15 minutes: fetch the calendar when there is one (the address is never logged). */
+export function startBusyFeedJob(getDb: () => Promise<Db>, intervalMs = BUSY_FEED_INTERVAL_MS) {
+  return startPeriodicJob(
+    async () => {
+      try {
+        const result = await refreshBusyFeed(await getDb());
+        if (result && !result.ok) {
+          logger.warn({ reason: result.error }, "no se pudo leer el calendario ocupado");
+        }
+      } catch (error) {
+        logger.error(
+          { err: error instanceof Error ? error.name : "error" },
+          "error al actualizar el calendario ocupado",
+        );
+      }
+    },
+    { firstMs: 20_000, intervalMs },
+  );
+}
