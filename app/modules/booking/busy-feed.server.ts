@@ -89,10 +89,20 @@ export function feedUrl(raw: string): URL | null {
   return url;
 }
 
+/**
+ * Names that never lead to a public server: one label (the resolver's search domains make it an
+ * internal host), and the special-use domains of RFC 6761 and others (`localhost`, `.local`,
+ * `.internal`, `.home.arpa`, `.test`, `.example`, `.invalid`, `.onion`). Refused before any DNS
+ * query.
+ */
+const LOCAL_NAME =
+  /(^[^.]+$)|\.(localhost|local|internal|lan|home\.arpa|test|example|invalid|onion)\.?$/i;
+
 /** The addresses of a host, all of them allowed by the policy, or the reason why not. */
 async function resolve(hostname: string, policy: AddressPolicy) {
   const host = hostname.replace(/^\[|\]$/g, "");
   let addresses: dns.LookupAddress[];
+  if (!ipaddr.isValid(host) && LOCAL_NAME.test(host)) throw new FetchRefused(FEED_ERRORS.notPublic);
   if (ipaddr.isValid(host)) {
     addresses = [{ address: host, family: host.includes(":") ? 6 : 4 }];
   } else {

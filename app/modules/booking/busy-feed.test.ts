@@ -83,6 +83,10 @@ describe("which addresses the calendar fetcher may reach", () => {
     });
     for (const url of [
       "https://localhost/a.ics",
+      "https://intranet/a.ics",
+      "https://nas.local/a.ics",
+      "https://calendar.example/a.ics",
+      "https://metadata.google.internal/a.ics",
       "https://127.0.0.1/a.ics",
       "https://[::1]/a.ics",
       "https://169.254.169.254/latest/meta-data",
