@@ -28,6 +28,8 @@ export const HoursSchema = z
     message: "El final debe ser posterior al inicio",
   });
 
+const ONLINE_LINK_MESSAGE = "El enlace de las sesiones en línea debe empezar por https://";
+
 export const BookingConfigSchema = z.object({
   weekly: z.array(HoursSchema).max(28, "Como mucho 4 franjas por día"),
   bufferMinutes: whole("El margen entre citas", 0, 120),
@@ -39,6 +41,15 @@ export const BookingConfigSchema = z.object({
   cancelHours: whole("El plazo para cancelar o cambiar", 0, 336),
   reminderHours: z.array(whole("El recordatorio", 1, 336)).max(3, "Como mucho 3 recordatorios"),
   retentionDays: whole("El plazo de conservación", 30, 3650),
+  /** The video-call room of online sessions; clients see it on their confirmed appointment's page. */
+  onlineLink: z
+    .string({ error: ONLINE_LINK_MESSAGE })
+    .trim()
+    .max(300, "El enlace no puede exceder 300 caracteres")
+    .refine(
+      (v) => v === "" || (/^https:\/\/\S+$/i.test(v) && URL.canParse(v)),
+      ONLINE_LINK_MESSAGE,
+    ),
 });
 
 export type BookingConfig = z.infer<typeof BookingConfigSchema>;
@@ -60,6 +71,7 @@ export const DEFAULT_BOOKING_CONFIG: BookingConfig = {
   cancelHours: 24,
   reminderHours: [48, 2],
   retentionDays: 365,
+  onlineLink: "",
 };
 
 // ─── The 'Citas' settings form ───────────────────────────────────────────────────────────────────
@@ -123,6 +135,7 @@ export const BookingRulesFormSchema = z
         "Escribe hasta 3 números de horas separados por comas, como 48, 2",
       ),
     retentionDays: BookingConfigSchema.shape.retentionDays,
+    onlineLink: BookingConfigSchema.shape.onlineLink.default(""),
   })
   .transform(({ hours, reminderHours, ...rest }): BookingConfig => ({
     ...rest,

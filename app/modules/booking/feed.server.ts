@@ -59,5 +59,7 @@ export async function agendaFeed(db: Db, token: string, now = new Date()) {
         gte(appointments.endsAt, new Date(now.getTime() - PAST_DAYS * 24 * 60 * 60_000)),
       ),
     );
-  return agendaCalendar(rows, (row) => appointmentPlace(row, settings));
+  return agendaCalendar(rows, (row) =>
+    row.modality === "online" ? "En línea" : appointmentPlace(row, settings),
+  );
 }

@@ -11,7 +11,7 @@ type Row = typeof appointments.$inferSelect;
 /** Where the session takes place, as the client reads it. */
 export function appointmentPlace(row: Pick<Row, "modality">, settings: Settings) {
   return row.modality === "online"
-    ? "En línea: recibirás el enlace de la videollamada antes de la sesión."
+    ? "En línea: el enlace de la videollamada está en la página de tu cita."
     : `${settings.partnerCentreName}, ${settings.partnerCentreAddress}`;
 }
 

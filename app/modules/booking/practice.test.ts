@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { auditLog, bookingExceptions, bookingServices } from "~/db/schema";
+import { randomUUID } from "node:crypto";
+import { appointments, auditLog, bookingExceptions, bookingServices } from "~/db/schema";
 import { DRIVERS, useTestDatabase } from "../../../tests/support/db";
-import { getBookingConfig, listServices } from "./booking.server";
+import { getBookingConfig, listServices, manageView, newToken } from "./booking.server";
 import { parseRanges } from "./config";
 import { addClosedDays, removeService, saveRules, saveService } from "./practice.server";
 
@@ -64,6 +65,41 @@ describe.each(DRIVERS)("the 'Citas' settings (%s)", (driver) => {
       "reminderHours",
     ]);
     expect((await getBookingConfig(db.db)).horizonDays).toBe(60);
+  });
+
+  it("keeps the online sessions' link, https only, and shows it only to a confirmed online appointment's client", async () => {
+    for (const bad of ["http://meet.example.org/sala", "javascript:alert(1)", "sala"]) {
+      const refused = await saveRules(db.db, STAFF, { ...RULES, onlineLink: bad }, "ip");
+      expect(!refused.ok && refused.fieldErrors.onlineLink, bad).toEqual([
+        "El enlace de las sesiones en línea debe empezar por https://",
+      ]);
+    }
+    const link = "https://meet.example.org/consulta-ana";
+    expect(await saveRules(db.db, STAFF, { ...RULES, onlineLink: link }, "ip")).toEqual({
+      ok: true,
+    });
+    expect((await getBookingConfig(db.db)).onlineLink).toBe(link);
+
+    await db.db.delete(appointments);
+    const manage = newToken();
+    const base = {
+      serviceName: "Sesión en línea",
+      startsAt: new Date("2030-01-07T09:00:00Z"),
+      endsAt: new Date("2030-01-07T09:50:00Z"),
+      clientName: "Lucía",
+      clientEmail: "lucia@example.com",
+    };
+    const show = async (modality: string, status: string) => {
+      await db.db.delete(appointments);
+      await db.db
+        .insert(appointments)
+        .values({ ...base, id: randomUUID(), modality, status, manageTokenHash: manage.hash });
+      return (await manageView(db.db, manage.token))!.onlineLink;
+    };
+    expect(await show("online", "confirmed")).toBe(link);
+    expect(await show("online", "requested")).toBe("");
+    expect(await show("presencial", "confirmed")).toBe("");
+    await db.db.delete(appointments);
   });
 
   it("adds, edits and removes services; closed days need an order", async () => {

@@ -220,6 +220,16 @@ export default function AppointmentSettingsPage({ loaderData, actionData }: Rout
             {(field) => <Input {...field} defaultValue={config.reminderHours.join(", ")} />}
           </FormField>
         </div>
+        <FormField
+          label="Enlace de las sesiones en línea (opcional)"
+          name="onlineLink"
+          errors={errorsOf(rules, "onlineLink")}
+          description="La sala de videollamada. Solo la ve el cliente de una cita en línea confirmada, en la página de su cita (el enlace de sus emails); nunca la web pública ni tu calendario."
+        >
+          {(field) => (
+            <Input {...field} type="url" defaultValue={config.onlineLink} placeholder="https://" />
+          )}
+        </FormField>
         <Button type="submit" className="self-start" disabled={busy}>
           Guardar horario y reglas
         </Button>

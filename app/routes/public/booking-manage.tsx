@@ -106,6 +106,20 @@ export default function BookingManagePage({ loaderData, actionData }: Route.Comp
           <dd className="first-letter:uppercase">{appointment.when} (hora peninsular)</dd>
           <dt className="font-semibold">Dónde</dt>
           <dd>{appointment.place}</dd>
+          {appointment.onlineLink ? (
+            <>
+              <dt className="font-semibold">Videollamada</dt>
+              <dd>
+                <a
+                  href={appointment.onlineLink}
+                  className="font-semibold break-all text-primary underline"
+                  rel="noreferrer"
+                >
+                  Entrar en la videollamada
+                </a>
+              </dd>
+            </>
+          ) : null}
           <dt className="font-semibold">Estado</dt>
           <dd>{STATUS_TEXT[appointment.status] ?? appointment.status}</dd>
         </dl>
