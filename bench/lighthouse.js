@@ -37,11 +37,13 @@ async function bookingSteps(url) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const server = await startServer({ port: 3302, beforeStart: enableBooking });
-// Every public route by default (each service page, the legal pages, the review form, /cita in
-// its three steps, sign-in).
-const PAGES = process.argv.slice(2).length
-  ? process.argv.slice(2)
-  : [...PUBLIC_PAGES, ...(await bookingSteps(server.url))];
+const steps = await bookingSteps(server.url);
+// Every public route by default (each service page, the legal pages, the review form, sign-in);
+// '/cita', by default or as an argument, brings its two later steps after it.
+const asked = process.argv.slice(2).length ? process.argv.slice(2) : PUBLIC_PAGES;
+const PAGES = asked.includes("/cita")
+  ? asked.flatMap((p) => (p === "/cita" ? [p, ...steps] : [p]))
+  : asked;
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/site/page-header";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
@@ -27,7 +27,10 @@ export function loader({ url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const result = await confirmHold(await database(context), String(form.get("token") ?? ""));
-  if (!result.ok) return { ok: false as const, reason: result.reason };
+  if (!result.ok) {
+    const status = { invalid: 404, expired: 410, taken: 409 }[result.reason];
+    return data({ ok: false as const, reason: result.reason }, { status });
+  }
   const a = result.appointment;
   return {
     ok: true as const,

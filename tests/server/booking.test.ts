@@ -1,0 +1,148 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPgDatabase } from "../support/db";
+import { type RunningServer, startServer } from "../support/server";
+
+/**
+ * Booking over real HTTP on the built server: two instances on one PostgreSQL, as a practice
+ * behind a load balancer runs it. Visitors come through a proxy both instances trust, so each
+ * has its own address (the booking rate limit is per address).
+ */
+
+/** A visitor's booking, as the form without JavaScript sends it. */
+function book(server: RunningServer, ip: string, fields: Record<string, string>) {
+  return fetch(`${server.url}/cita`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: server.url, "X-Forwarded-For": ip },
+    body: new URLSearchParams({
+      name: "Lucía Pérez",
+      firstVisit: "si",
+      consent: "on",
+      ...fields,
+    }),
+  });
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  "booking on two instances sharing PostgreSQL",
+  () => {
+    let database: Awaited<ReturnType<typeof createPgDatabase>>;
+    let client: pg.Client;
+    let a: RunningServer;
+    let b: RunningServer;
+    let service = "";
+    let slot = "";
+    const env = () => ({ DATABASE_URL: database.url, TRUST_PROXY: "127.0.0.1" });
+
+    beforeAll(async () => {
+      database = await createPgDatabase();
+      // One after the other: the first migrates and seeds the services.
+      a = await startServer({ env: env() });
+      client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      await client.query(
+        `insert into settings (id, data) values (1, '{"bookingEnabled": true}')
+       on conflict (id) do update set data = settings.data || '{"bookingEnabled": true}'`,
+      );
+      b = await startServer({ env: env() });
+      const { rows } = await client.query(
+        "select id from booking_services where name = 'Primera sesión'",
+      );
+      service = String(rows[0].id);
+      // The first free hour the page offers (the month page, then its first day with hours).
+      const month = await (await fetch(`${a.url}/cita?servicio=${service}`)).text();
+      const day = /href="(\/cita\?[^"#]*dia=[\d-]+)#horas"/
+        .exec(month)![1]!
+        .replaceAll("&amp;", "&");
+      const hours = await (await fetch(a.url + day)).text();
+      slot = /href="\/cita\?[^"#]*hora=(\d+)"/.exec(hours)![1]!;
+    }, 120_000);
+    afterAll(async () => {
+      await client?.end();
+      await Promise.all([a?.stop(), b?.stop()]);
+      await database?.drop();
+    });
+
+    it("20 visitors book the same hour at once on two instances: exactly one gets it", async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          book(i % 2 ? a : b, `198.51.100.${i + 1}`, {
+            service,
+            slot,
+            email: `visita${i}@example.com`,
+          }),
+        ),
+      );
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 302)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+      const refused = answers.find((r) => r.status === 409)!;
+      expect(await refused.text()).toContain("Esa hora ya no está libre. Elige otra, por favor.");
+      const { rows } = await client.query("select status, client_email from appointments");
+      expect(rows).toHaveLength(1);
+      expect(rows[0].status).toBe("requested");
+      // The hour is no longer offered, on either instance.
+      for (const server of [a, b]) {
+        const page = await fetch(`${server.url}/cita?servicio=${service}&hora=${slot}`);
+        expect(await page.text()).toContain("ya no está libre");
+      }
+    });
+
+    it("bad input gets a Spanish message and a 400, and nothing is stored", async () => {
+      const before = (await client.query("select count(*)::int as n from appointments")).rows[0].n;
+      const answer = await book(a, "198.51.100.200", {
+        service,
+        slot,
+        email: "no-es-un-email",
+      });
+      expect(answer.status).toBe(400);
+      expect(await answer.text()).toContain("Introduce un email válido.");
+      const after = (await client.query("select count(*)::int as n from appointments")).rows[0].n;
+      expect(after).toBe(before);
+    });
+
+    it("one address may send 5 bookings an hour; the next gets 429 with a Spanish message", async () => {
+      const ip = "198.51.100.250";
+      const statuses = [];
+      for (let i = 0; i < 6; i++) {
+        // Taken hours still count: the limit is on attempts, whatever their outcome.
+        const res = await book(i % 2 ? a : b, ip, {
+          service,
+          slot,
+          email: `limite${i}@example.com`,
+        });
+        statuses.push(res.status);
+        if (i === 5) expect(await res.text()).toContain("Has pedido varias citas seguidas.");
+      }
+      expect(statuses.slice(0, 5).every((s) => s === 409)).toBe(true);
+      expect(statuses[5]).toBe(429);
+    });
+
+    it("a link with a made-up token shows nothing and changes nothing", async () => {
+      const token = "A".repeat(43);
+      const page = await fetch(`${a.url}/cita/gestionar?token=${token}`);
+      expect(page.status).toBe(404);
+      expect(page.headers.get("cache-control")).toContain("no-store");
+      // Opening a confirmation link changes nothing (mail scanners open links); its button does.
+      const opened = await fetch(`${a.url}/cita/confirmar?token=${token}`);
+      expect(opened.headers.get("cache-control")).toContain("no-store");
+      const confirm = await fetch(`${a.url}/cita/confirmar`, {
+        method: "POST",
+        headers: { Origin: a.url },
+        body: new URLSearchParams({ token }),
+      });
+      expect(confirm.status).toBe(404);
+      expect(await confirm.text()).toContain("El enlace no es válido o ya se ha usado.");
+      const cancel = await fetch(`${a.url}/cita/gestionar`, {
+        method: "POST",
+        headers: { Origin: a.url },
+        body: new URLSearchParams({ token, intent: "cancel" }),
+      });
+      expect(cancel.status).toBe(404);
+      expect(await cancel.text()).toContain("El enlace no es válido o la cita ya no existe.");
+      const { rows } = await client.query("select status from appointments");
+      expect(rows.map((r) => r.status)).toEqual(["requested"]);
+    });
+  },
+);
