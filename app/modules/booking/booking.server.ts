@@ -478,8 +478,11 @@ export async function manageView(db: Db, token: string, now = new Date()) {
     status: row.status,
     changeRequested: row.changeRequestedAt !== null && OPEN.includes(row.status),
     mayChange: clientMayChange(row, config.cancelHours, now),
-    // The video-call room, only to the client of a confirmed online session.
-    onlineLink: row.modality === "online" && row.status === "confirmed" ? config.onlineLink : "",
+    // The video-call room, only to the client of a confirmed online session, until it ends.
+    onlineLink:
+      row.modality === "online" && row.status === "confirmed" && row.endsAt > now
+        ? config.onlineLink
+        : "",
     cancelHours: config.cancelHours,
   };
 }

@@ -41,6 +41,7 @@ export const FEED_ERRORS = {
   timeout: "El calendario tardó demasiado en responder (más de 10 segundos).",
   tooBig: "El calendario ocupa demasiado (más de 5 MB).",
   redirects: "El calendario redirige demasiadas veces.",
+  port: "La dirección del calendario debe usar el puerto de https (443).",
   network: "No se pudo conectar con el servidor del calendario.",
   status: (code: number) => `El servidor del calendario respondió con un error (código ${code}).`,
 } as const;
@@ -62,12 +63,19 @@ export function isPublicAddress(address: string): boolean {
   if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress()) {
     ip = (ip as ipaddr.IPv6).toIPv4Address();
   }
-  return ip.range() === "unicast";
+  if (ip.range() !== "unicast") return false;
+  // IPv6: only global unicast (2000::/3); ipaddr.js calls the deprecated IPv4-compatible
+  // ::a.b.c.d "unicast" too.
+  return ip.kind() === "ipv4" || (ip as ipaddr.IPv6).match(GLOBAL_UNICAST_V6);
 }
+
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR("2000::/3");
 
 export interface FetchOptions {
   /** Addresses allowed (tests allow loopback); production: public unicast only. */
   policy?: AddressPolicy;
+  /** Ports allowed; production: 443 only (tests: their server's). */
+  ports?: number[];
   /** Extra certificate authorities to trust (tests: their own). */
   ca?: string;
   timeoutMs?: number;
@@ -210,6 +218,9 @@ export async function fetchFeed(raw: string, options: FetchOptions = {}): Promis
       if (!url) throw new FetchRefused(FEED_ERRORS.invalid);
       if (url.protocol !== "https:") throw new FetchRefused(FEED_ERRORS.notHttps);
       const addresses = await resolve(url.hostname, policy);
+      if (!(options.ports ?? [443]).includes(Number(url.port || 443))) {
+        throw new FetchRefused(FEED_ERRORS.port);
+      }
       if (controller.signal.aborted) throw new FetchRefused(FEED_ERRORS.timeout);
       const answer = await get(url, addresses, { ...options, policy, maxBytes }, controller.signal);
       if ("text" in answer) return answer.text;

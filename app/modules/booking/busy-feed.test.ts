@@ -61,6 +61,7 @@ describe("which addresses the calendar fetcher may reach", () => {
     "fe80::1",
     "ff02::1",
     "::ffff:127.0.0.1",
+    "::127.0.0.1",
     "::ffff:10.0.0.1",
     "::ffff:169.254.169.254",
     "2001:db8::1",
@@ -93,6 +94,11 @@ describe("which addresses the calendar fetcher may reach", () => {
     ]) {
       expect(await fetchFeed(url), url).toEqual({ ok: false, error: FEED_ERRORS.notPublic });
     }
+    // Only the https port: a calendar is not read from another service of a public host.
+    expect(await fetchFeed("https://8.8.8.8:22/a.ics")).toEqual({
+      ok: false,
+      error: FEED_ERRORS.port,
+    });
   });
 
   it("masks the address: its host and last 4 characters", () => {
@@ -184,6 +190,7 @@ describe("a real HTTPS calendar server", () => {
     // Only the test's policy lets loopback through, and only its CA is trusted.
     options = {
       policy: (address) => address === "127.0.0.1" || isPublicAddress(address),
+      ports: [Number(new URL(base).port)],
       ca: cert,
       timeoutMs: 1_000,
       maxBytes: 1024 * 1024,
@@ -317,6 +324,9 @@ describe("a real HTTPS calendar server", () => {
         "calendar.google.com",
         "",
         "ftp://x",
+        // webcal:// parses more loosely than the https:// it is fetched as.
+        "webcal://a%zz/x.ics",
+        "webcal://999999999999/x",
       ]) {
         const refused = await setBusyFeed(db.db, STAFF, { url }, "ip", options);
         expect(refused, url).toMatchObject({ ok: false, status: 400 });

@@ -93,6 +93,28 @@ describe("busy times read from an iCalendar file", () => {
     expect(list).toHaveLength(10);
   });
 
+  it("a rule that can never match (30 February) is skipped without hanging; the others stay", () => {
+    const impossible = (uid: string) => [
+      `UID:${uid}`,
+      "DTSTART:20260301T080000Z",
+      "DTEND:20260301T083000Z",
+      "RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30",
+    ];
+    const text = ics(impossible("imposible"), [
+      "UID:normal",
+      "DTSTART:20260310T090000Z",
+      "DTEND:20260310T100000Z",
+    ]);
+    const started = performance.now();
+    expect(iso(busyIntervals(text, FROM, TO))).toEqual([
+      ["2026-03-10T09:00:00.000Z", "2026-03-10T10:00:00.000Z"],
+    ]);
+    // Many such events: the file is refused, in bounded time.
+    const many = ics(...Array.from({ length: 8 }, (_, i) => impossible(`i${i}`)));
+    expect(() => busyIntervals(many, FROM, TO)).toThrow(BusyFeedError);
+    expect(performance.now() - started).toBeLessThan(20_000);
+  });
+
   it("an all-day event blocks the whole Madrid day(s)", () => {
     const text = ics(
       ["UID:x", "DTSTART;VALUE=DATE:20260715", "DTEND;VALUE=DATE:20260717"],

@@ -22,10 +22,32 @@ const DAY_MS = 24 * 60 * 60_000;
 
 export class BusyFeedError extends Error {}
 
+/**
+ * ical.js looks for a rule's next occurrence in a loop that never ends when the rule can never
+ * match (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30), and the file comes from outside (an invitation from
+ * anyone lands in a Google calendar). Each step of that search is counted: an event that needs
+ * more than STEPS_PER_EVENT is skipped, a file that needs more than STEPS_PER_FILE is refused, so
+ * reading a calendar always ends, in about a second at worst.
+ */
+export const STEPS_PER_EVENT = 100_000;
+export const STEPS_PER_FILE = 500_000;
+class RuleTooCostly extends Error {}
+let stepsLeft = Number.POSITIVE_INFINITY;
+let stepsTaken = 0;
+const recur = ICAL.RecurIterator.prototype as unknown as { check_contracting_rules(): boolean };
+const checkRules = recur.check_contracting_rules;
+recur.check_contracting_rules = function (this: unknown) {
+  stepsTaken++;
+  if (--stepsLeft < 0) throw new RuleTooCostly();
+  return checkRules.call(this);
+};
+
 export const MALFORMED_MESSAGE =
   "El archivo del calendario no se puede leer: no es un calendario iCalendar (.ics) válido.";
 const TOO_MANY_MESSAGE =
   "El calendario tiene demasiados eventos en las próximas semanas (más de 10.000).";
+const TOO_COSTLY_MESSAGE =
+  "El calendario tiene demasiados eventos repetidos con reglas que no se pueden calcular.";
 
 type Time = InstanceType<typeof ICAL.Time>;
 type Component = InstanceType<typeof ICAL.Component>;
@@ -111,6 +133,7 @@ function calendars(text: string): Component[] {
  */
 export function busyIntervals(text: string, from: number, to: number): BusyInterval[] {
   const kept: BusyInterval[] = [];
+  stepsTaken = 0;
   const keep = (i: BusyInterval | null) => {
     if (!i || i.end <= from || i.start >= to) return;
     kept.push(i);
@@ -145,14 +168,25 @@ export function busyIntervals(text: string, from: number, to: number): BusyInter
         }
         const zone = wallZone(component);
         const iterator = event.iterator();
-        for (let n = 0; n < MAX_ITERATIONS_PER_EVENT; n++) {
-          const next = iterator.next();
-          // A moved occurrence may land a day away from its original time.
-          if (!next || instant(next, zone) >= to + DAY_MS) break;
-          const details = event.getOccurrenceDetails(next);
-          const item = details.item === event ? component : details.item.component;
-          if (blocks(item)) keep(interval(details.startDate, details.endDate, item));
+        const found: (BusyInterval | null)[] = [];
+        stepsLeft = Math.min(STEPS_PER_EVENT, STEPS_PER_FILE - stepsTaken);
+        try {
+          for (let n = 0; n < MAX_ITERATIONS_PER_EVENT; n++) {
+            const next = iterator.next();
+            // A moved occurrence may land a day away from its original time.
+            if (!next || instant(next, zone) >= to + DAY_MS) break;
+            const details = event.getOccurrenceDetails(next);
+            const item = details.item === event ? component : details.item.component;
+            if (blocks(item)) found.push(interval(details.startDate, details.endDate, item));
+          }
+        } catch (error) {
+          if (!(error instanceof RuleTooCostly)) throw error;
+          if (stepsTaken >= STEPS_PER_FILE) throw new BusyFeedError(TOO_COSTLY_MESSAGE);
+          continue; // this event's rule cannot be computed: it hides nothing
+        } finally {
+          stepsLeft = Number.POSITIVE_INFINITY;
         }
+        found.forEach(keep);
       }
       // Moved occurrences whose event is not in the file, and events without a UID.
       for (const component of [...loose, ...[...overrides.values()].flat()]) {

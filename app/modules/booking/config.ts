@@ -192,7 +192,10 @@ export const BusyFeedFormSchema = z.object({
     .min(1, "Escribe la dirección del calendario")
     .max(2000, "La dirección no puede exceder 2000 caracteres")
     .refine(
-      (v) => /^(https|webcals?):\/\/[^\s/?#]+[^\s]*$/i.test(v) && URL.canParse(v),
+      (v) =>
+        /^(https|webcals?):\/\/[^\s/?#]+[^\s]*$/i.test(v) &&
+        // Read as it will be fetched: webcal:// parses more loosely than https://.
+        URL.canParse(v.replace(/^webcals?:\/\//i, "https://")),
       "La dirección del calendario debe empezar por https:// (por ejemplo, https://calendar.google.com/…)",
     ),
 });

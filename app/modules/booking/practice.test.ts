@@ -99,6 +99,10 @@ describe.each(DRIVERS)("the 'Citas' settings (%s)", (driver) => {
     expect(await show("online", "confirmed")).toBe(link);
     expect(await show("online", "requested")).toBe("");
     expect(await show("presencial", "confirmed")).toBe("");
+    // Not once the session is over.
+    base.startsAt = new Date("2020-01-07T09:00:00Z");
+    base.endsAt = new Date("2020-01-07T09:50:00Z");
+    expect(await show("online", "confirmed")).toBe("");
     await db.db.delete(appointments);
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
 import type { Db } from "~/db/client.server";
 import { appointmentReminders, appointments, bookingServices } from "~/db/schema";
@@ -272,7 +272,10 @@ export async function moveAppointment(
   return { ok: true, when: outcome.when };
 }
 
-/** A past client's details, to book them again from one of their appointments (by its id). */
+/**
+ * A client's details, to book them again from one of their appointments (by its id): only a
+ * confirmed one, whose address the client or the practice has vouched for.
+ */
 export async function clientOf(db: Db, id: string | null) {
   if (!id || !/^[0-9a-f-]{36}$/.test(id)) return null;
   const [row] = await db
@@ -283,6 +286,6 @@ export async function clientOf(db: Db, id: string | null) {
       serviceId: appointments.serviceId,
     })
     .from(appointments)
-    .where(eq(appointments.id, id));
+    .where(and(eq(appointments.id, id), eq(appointments.status, "confirmed")));
   return row ?? null;
 }

@@ -224,7 +224,7 @@ export default function AppointmentSettingsPage({ loaderData, actionData }: Rout
           label="Enlace de las sesiones en línea (opcional)"
           name="onlineLink"
           errors={errorsOf(rules, "onlineLink")}
-          description="La sala de videollamada. Solo la ve el cliente de una cita en línea confirmada, en la página de su cita (el enlace de sus emails); nunca la web pública ni tu calendario."
+          description="La sala de videollamada, con sala de espera (tú admites a cada persona): todos tus clientes en línea reciben la misma. Solo la ve el cliente de una cita en línea confirmada, en la página de su cita (el enlace de sus emails) y hasta que termina la sesión; nunca la web pública ni tu calendario."
         >
           {(field) => (
             <Input {...field} type="url" defaultValue={config.onlineLink} placeholder="https://" />

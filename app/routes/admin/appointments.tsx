@@ -217,12 +217,14 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
           />
         )}
         {cancel(item.id)}
-        <Link
-          to={`?reservar=${item.id}#reservar`}
-          className="inline-flex min-h-11 items-center rounded-full px-4 font-semibold text-primary hover:bg-primary-soft"
-        >
-          Reservar otra cita<span className="sr-only"> para este cliente</span>
-        </Link>
+        {item.status === "confirmed" ? (
+          <Link
+            to={`?reservar=${item.id}#reservar`}
+            className="inline-flex min-h-11 items-center rounded-full px-4 font-semibold text-primary hover:bg-primary-soft"
+          >
+            Reservar otra cita<span className="sr-only"> para este cliente</span>
+          </Link>
+        ) : null}
       </div>
     ) : null;
   const cancel = (id: string) => (

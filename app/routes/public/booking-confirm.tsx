@@ -29,7 +29,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await confirmHold(await database(context), String(form.get("token") ?? ""));
   if (!result.ok) {
     const status = { invalid: 404, expired: 410, taken: 409 }[result.reason];
-    return data({ ok: false as const, reason: result.reason }, { status });
+    return data(
+      { ok: false as const, reason: result.reason, formError: FAILURES[result.reason] },
+      { status },
+    );
   }
   const a = result.appointment;
   return {
@@ -67,7 +70,7 @@ export default function BookingConfirmPage({ loaderData, actionData }: Route.Com
       <div className="container-page flex max-w-2xl flex-col items-start gap-4 py-12">
         {actionData ? (
           <Banner variant="error" role="alert">
-            {FAILURES[actionData.reason]}{" "}
+            {actionData.formError}{" "}
             <Link to="/cita" className="font-semibold underline">
               Pedir cita
             </Link>
