@@ -14,6 +14,7 @@ import type * as ToasterModule from "~/components/ui/toaster";
 import { database } from "~/context";
 import { getUser } from "~/modules/accounts/guard.server";
 import { reviewNotice } from "~/modules/reviews/live.server";
+import { isIndexable } from "~/modules/compliance/identity";
 import { publicSettings } from "~/modules/settings/defaults";
 import { requestSettings } from "~/modules/settings/settings.server";
 import { COLORS } from "~/styles/tokens";
@@ -45,6 +46,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return {
     // Example values (a made-up registration number, example.com links) never reach a page.
     settings: publicSettings(settings),
+    // Search engines index the site once its identity data are real (docs/compliance.md).
+    indexable: isIndexable(settings),
     user: user ? { name: user.name, role: user.role } : null,
     reviewNotice: notice,
     publicUrl: getEnv().PUBLIC_URL,

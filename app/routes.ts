@@ -67,6 +67,7 @@ export default [
       route("citas/ajustes", "routes/admin/appointment-settings.tsx"),
       route("usuarios", "routes/admin/users.tsx"),
       route("ajustes", "routes/admin/settings.tsx"),
+      route("estado-legal", "routes/admin/legal-status.tsx"),
       route("registro", "routes/admin/audit.tsx"),
       route("cuenta", "routes/admin/account.tsx"),
     ]),

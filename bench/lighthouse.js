@@ -1,17 +1,23 @@
 // npm run bench:lighthouse — Lighthouse 12.8.2 (mobile, Debian chromium), median of 3 runs per page.
-// The site runs as a practice that books on it: booking is on (Ajustes), so /cita is measured in
-// its three steps (services; a month with a day's free hours; the details form).
+// The site runs as a real practice would: its identity data filled in (until then every page is
+// noindex, which the SEO score would measure instead of the site), and booking on, so /cita is
+// measured in its three steps (services; a month with a day's free hours; the details form).
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, PUBLIC_PAGES } from "../tests/support/site.js";
+import {
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
+  PUBLIC_PAGES,
+  REAL_IDENTITY,
+} from "../tests/support/site.js";
 import { ROOT, startServer } from "./server.js";
 
 const RUNS = Number(process.env.RUNS ?? 3);
 
-/** Before the server starts (the embedded database takes one process at a time): booking on. */
-async function enableBooking(env) {
+/** Before the server starts (the embedded database takes one process at a time). */
+async function prepareSite(env) {
   process.chdir(ROOT); // the migrations are read from ./drizzle
   process.env.NODE_ENV = "production";
   process.env.LOG_LEVEL = "silent";
@@ -20,7 +26,11 @@ async function enableBooking(env) {
   ).benchApi();
   const handle = await api.openDatabase({ dataDir: env.DATA_DIR });
   await api.migrateDatabase(handle);
-  await api.updateSettings(handle.db, { ...api.DEFAULT_SETTINGS, bookingEnabled: true });
+  await api.updateSettings(handle.db, {
+    ...api.DEFAULT_SETTINGS,
+    ...REAL_IDENTITY,
+    bookingEnabled: true,
+  });
   await handle.close();
 }
 
@@ -36,7 +46,7 @@ async function bookingSteps(url) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const server = await startServer({ port: 3302, beforeStart: enableBooking });
+const server = await startServer({ port: 3302, beforeStart: prepareSite });
 const steps = await bookingSteps(server.url);
 // Every public route by default (each service page, the legal pages, the review form, sign-in);
 // '/cita', by default or as an argument, brings its two later steps after it.

@@ -276,11 +276,17 @@ export const reviews = pgTable(
     isPublished: boolean("is_published").notNull().default(false),
     /** When the author accepted the privacy policy and publication with the name given. */
     consentAt: timestamp("consent_at", { withTimezone: true }),
+    /**
+     * Where it came from: 'form' (a visitor, open submission), 'staff' (written in Reseñas),
+     * 'seed' (a new install's examples, never a real client's). docs/compliance.md.
+     */
+    source: text("source").notNull().default("form"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    check("reviews_source", sql`${t.source} in ('form', 'staff', 'seed')`),
     index("reviews_published_created_idx").on(t.isPublished, t.createdAt),
   ],
 );

@@ -12,6 +12,8 @@ import type { Settings } from "~/modules/settings/schemas";
 interface RootData {
   settings: Settings;
   publicUrl: string;
+  /** False while the identity data are the examples: every page answers noindex. */
+  indexable?: boolean;
 }
 
 export interface PageMetaInput {
@@ -36,7 +38,8 @@ export interface PageMetaInput {
 /**
  * Title ('… | site name'), description, canonical URL and, on indexable pages, Open Graph and
  * Twitter card tags (absolute URLs from PUBLIC_URL) and JSON-LD. Pages marked noindex get
- * `robots: noindex, nofollow` and no sharing tags.
+ * `robots: noindex, nofollow` and no sharing tags; while the site's identity data are the
+ * examples, every page gets `robots: noindex, nofollow` too.
  */
 export function pageMeta(root: RootData | undefined, page: PageMetaInput): MetaDescriptor[] {
   const siteName = root?.settings.siteName ?? "";
@@ -48,6 +51,9 @@ export function pageMeta(root: RootData | undefined, page: PageMetaInput): MetaD
     tags.push({ name: "robots", content: "noindex, nofollow" });
     return tags;
   }
+  // A public page of a site whose identity data are still the examples: out of search engines
+  // (the rest of the page's tags stay, so nothing else changes once the data are real).
+  if (root?.indexable === false) tags.push({ name: "robots", content: "noindex, nofollow" });
   if (!root) return tags;
   const base = root.publicUrl;
   const url = `${base}${page.path}`;

@@ -1,6 +1,28 @@
-import { expect, test } from "./fixtures";
+import { REAL_IDENTITY } from "../support/site.js";
+import { expect, test, useSettings } from "./fixtures";
 
 /** What a search engine or a social network reads: tags in the served HTML, and the PNG card. */
+
+useSettings(REAL_IDENTITY);
+
+test("every page answers noindex while the identity data are a new install's examples", async ({
+  page,
+  settings,
+}) => {
+  const robots = page.locator('meta[name="robots"]');
+  for (const path of ["/", "/blog", "/servicios"]) {
+    await page.goto(path);
+    await expect(robots, path).toHaveCount(0);
+  }
+  await settings.set({ professionalName: "Nombre Apellido" });
+  for (const path of ["/", "/blog", "/servicios"]) {
+    await page.goto(path);
+    await expect(robots, path).toHaveAttribute("content", "noindex, nofollow");
+  }
+  // robots.txt stays as it is, so crawlers can read the noindex.
+  const txt = await (await page.request.get("/robots.txt")).text();
+  expect(txt).not.toMatch(/^Disallow: \/$/m);
+});
 
 test("the home page serves OG tags and parseable JSON-LD; the card is a PNG", async ({
   page,

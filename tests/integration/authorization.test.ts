@@ -61,6 +61,8 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
     },
   },
   "routes/admin/settings.tsx": { loader: "settings.manage", action: { "*": "settings.manage" } },
+  // Estado legal reads the server's configuration (SMTP, storage, the calendar's host).
+  "routes/admin/legal-status.tsx": { loader: "settings.manage" },
   // The agenda: every member of staff reads it; answering and cancelling need appointments.manage.
   "routes/admin/appointment-settings.tsx": {
     loader: "appointments.manage",

@@ -45,9 +45,22 @@ export const ADMIN_PAGES = [
   "/admin/citas/ajustes",
   "/admin/usuarios",
   "/admin/ajustes",
+  "/admin/estado-legal",
   "/admin/registro",
   "/admin/cuenta",
 ];
+
+/**
+ * A practice's real identity data (a valid DNI, an address, a colegiada number): with them the
+ * site is indexable (app/modules/compliance/identity.ts); a new install's examples are not.
+ */
+export const REAL_IDENTITY = {
+  professionalName: "Lucía Ribera Soto",
+  nif: "12345678Z",
+  postalAddress: "Calle Mayor 10, 28013 Madrid",
+  contactEmail: "consulta@luciaribera.es",
+  collegeNumber: "M-31416",
+};
 
 /** Debian's Chromium unless CHROMIUM_PATH says otherwise. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

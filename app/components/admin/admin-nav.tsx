@@ -7,6 +7,7 @@ import {
   Mail,
   Menu,
   MessageSquareQuote,
+  Scale,
   Settings,
   ShieldCheck,
   Users,
@@ -62,6 +63,7 @@ const LINKS = [
   { to: "/admin/mensajes", label: "Mensajes", icon: Mail, capability: "messages.read" },
   { to: "/admin/usuarios", label: "Usuarios", icon: Users, capability: "users.manage" },
   { to: "/admin/ajustes", label: "Ajustes", icon: Settings, capability: "settings.manage" },
+  { to: "/admin/estado-legal", label: "Estado legal", icon: Scale, capability: "settings.manage" },
   {
     to: "/admin/registro",
     label: "Registro de actividad",

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useBlocker, useNavigation } from "react-router";
 import { ImageUpload } from "~/components/admin/image-upload";
 import {
@@ -27,6 +27,8 @@ import {
 } from "~/modules/blog/article-form";
 import { CATEGORIES, CATEGORY_VALUES } from "~/modules/blog/categories";
 import { renderMarkdown } from "~/modules/content/markdown";
+import { claimFlags } from "~/modules/compliance/flags";
+import { FlagNotice } from "./flag-notice";
 import { cn } from "~/utils/cn";
 import { notify } from "~/utils/notify";
 import type { FormFailure } from "~/utils/form";
@@ -89,6 +91,8 @@ export function ArticleEditor({
   // A new article's slug follows its title until someone edits the slug by hand.
   const [slugTouched, setSlugTouched] = useState(editing);
   const [content, setContent] = useState(initial.content);
+  // Promises of results in the text (docs/compliance.md): highlighted, never blocking.
+  const claims = useMemo(() => claimFlags(content), [content]);
   const [uploading, setUploading] = useState(false);
   const [dirty, setDirty] = useState(false);
   const [related, setRelated] = useState<string[]>(initial.relatedSlugs);
@@ -311,6 +315,7 @@ export function ArticleEditor({
                   {err("content")?.join(" ")}
                 </p>
               ) : null}
+              <FlagNotice flags={claims} intro="Revisa estas expresiones antes de publicar" />
             </div>
           </div>
 

@@ -18,6 +18,14 @@ export function SiteFooter({ settings, signedIn }: { settings: Settings; signedI
             {settings.collegeName}
             {settings.collegeNumber ? ` · Nº de colegiada ${settings.collegeNumber}` : null}
           </p>
+          {settings.healthRegistryNumber ? (
+            <p className="mt-1 text-sm">Centro sanitario nº {settings.healthRegistryNumber}</p>
+          ) : null}
+          {settings.advertisingAuthNumber ? (
+            <p className="mt-1 text-sm">
+              Autorización de publicidad sanitaria nº {settings.advertisingAuthNumber}
+            </p>
+          ) : null}
         </div>
         <div>
           <h2 className="font-sans text-sm font-semibold tracking-wide text-white uppercase">

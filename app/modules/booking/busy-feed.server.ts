@@ -284,15 +284,20 @@ export type RefreshResult = { ok: true; count: number } | { ok: false; error: st
  * replacement, so instances fetching at the same time replace one after the other, and a
  * calendar removed or changed meanwhile is left alone. Null when there is no address.
  */
-export async function refreshBusyFeed(
-  db: Db,
-  options: FetchOptions & { now?: Date } = {},
-): Promise<RefreshResult> {
+/** The calendar's address (a secret: for the fetcher and the processors' list, never a page). */
+export async function busyFeedAddress(db: Db) {
   const [row] = await db
     .select({ url: bookingConfig.busyFeedUrl })
     .from(bookingConfig)
     .where(eq(bookingConfig.id, 1));
-  const url = row?.url;
+  return row?.url ?? null;
+}
+
+export async function refreshBusyFeed(
+  db: Db,
+  options: FetchOptions & { now?: Date } = {},
+): Promise<RefreshResult> {
+  const url = await busyFeedAddress(db);
   if (!url) return null;
   const now = options.now ?? new Date();
   const fetched = await fetchFeed(url, options);

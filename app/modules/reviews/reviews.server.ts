@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contentSeeds, reviews } from "~/db/schema";
 import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
@@ -11,6 +11,7 @@ import seed from "../../../content/reviews/reviews.json";
 import { type FormFailure, formFailure } from "~/utils/form";
 import { parseWith } from "~/utils/form-schema";
 import { ratingOf, REVIEW_MESSAGES, ReviewAdminSchema, ReviewSchema } from "./schema";
+import { reviewVerificationText } from "./verification";
 import { paginate } from "~/utils/pagination";
 
 export type Review = typeof reviews.$inferSelect;
@@ -50,9 +51,19 @@ export function defaultReviews() {
 export async function reviewsForHome(db: Db) {
   try {
     const rows = await publishedReviews(db);
-    return { reviews: rows.map(({ createdAt: _, ...r }) => r), reviewsFailed: false };
+    return {
+      reviews: rows.map(({ createdAt: _, ...r }) => r),
+      reviewsFailed: false,
+      reviewVerification: reviewVerificationText({
+        examplesPublished: await publishedExampleCount(db),
+      }),
+    };
   } catch {
-    return { reviews: defaultReviews(), reviewsFailed: true };
+    return {
+      reviews: defaultReviews(),
+      reviewsFailed: true,
+      reviewVerification: reviewVerificationText({ examplesPublished: 1 }),
+    };
   }
 }
 
@@ -60,7 +71,7 @@ export const REVIEWS_SEED_KEY = "reviews-v1";
 
 /** The 25 built-in reviews, inserted once per database (published, 5 stars); staff may edit them. */
 export async function seedReviews(db: Db) {
-  return db.transaction(async (tx) => {
+  const inserted = await db.transaction(async (tx) => {
     const marked = await tx
       .insert(contentSeeds)
       .values({ key: REVIEWS_SEED_KEY })
@@ -75,11 +86,35 @@ export async function seedReviews(db: Db) {
       content: r.content,
       rating: 5,
       isPublished: true,
+      source: "seed",
       createdAt: new Date(r.createdAt),
     }));
-    const inserted = await tx.insert(reviews).values(rows).returning({ id: reviews.id });
-    return inserted.length;
+    const added = await tx.insert(reviews).values(rows).returning({ id: reviews.id });
+    return added.length;
   });
+  await markSeedReviews(db);
+  return inserted;
+}
+
+/**
+ * The built-in examples of a database seeded before reviews had a source (migration 0019 marked
+ * them 'staff'): recognised by their text, once, at start. Idempotent.
+ */
+export async function markSeedReviews(db: Db) {
+  const texts = (seed as SeedReview[]).map((r) => r.content);
+  await db
+    .update(reviews)
+    .set({ source: "seed" })
+    .where(and(eq(reviews.source, "staff"), inArray(reviews.content, texts)));
+}
+
+/** Published reviews that are a new install's examples (no real client wrote them). */
+export async function publishedExampleCount(db: Db) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(reviews)
+    .where(and(eq(reviews.source, "seed"), eq(reviews.isPublished, true)));
+  return row?.n ?? 0;
 }
 
 export const REVIEW_WINDOW_MS = 60 * 60 * 1000;
@@ -217,8 +252,12 @@ export async function saveReview(
   if (!parsed.ok) return { ...parsed, status: 400 };
   const { name, role, content, rating, isPublished } = parsed.data;
   const values = { name, role: role ?? "", content, rating: ratingOf(rating), isPublished };
+  // Editing keeps where a review came from: an edited example is still not a client's words.
   if (id === undefined) {
-    const [row] = await db.insert(reviews).values(values).returning({ id: reviews.id });
+    const [row] = await db
+      .insert(reviews)
+      .values({ ...values, source: "staff" })
+      .returning({ id: reviews.id });
     return { ok: true, id: row!.id };
   }
   const [row] = await db

@@ -1,11 +1,17 @@
+import { REGIONS } from "~/modules/compliance/regions";
 import { MAX_PUBLICATIONS, SOCIAL_NETWORKS, type Settings } from "./schemas";
 
-type FieldKind = "text" | "email" | "tel" | "url" | "textarea" | "number" | "switch";
+type FieldKind =
+  "text" | "email" | "tel" | "url" | "textarea" | "number" | "switch" | "date" | "select";
 export interface SettingsField {
   key: Exclude<keyof Settings, "socialLinks" | "portrait" | "publications">;
   label: string;
   kind: FieldKind;
   description?: string;
+  /** May be left empty (urls and switches always may). */
+  optional?: boolean;
+  /** A select's choices (value, label); the first is the empty one. */
+  options?: ReadonlyArray<readonly [string, string]>;
 }
 
 /** The Ajustes form, section by section (labels in Spanish; keys are the schema's). */
@@ -57,6 +63,35 @@ export const SETTINGS_SECTIONS: Array<{ title: string; fields: SettingsField[] }
         key: "healthRegistryNumber",
         label: "Nº de registro de centro sanitario",
         kind: "text",
+      },
+      {
+        key: "healthRegistryExpiry",
+        label: "Caducidad de la inscripción en el registro (opcional)",
+        kind: "date",
+        optional: true,
+        description:
+          "La inscripción se renueva: te avisaremos por email 60 días antes. Lo revisa «Estado legal».",
+      },
+      {
+        key: "region",
+        label: "Comunidad autónoma del centro",
+        kind: "select",
+        optional: true,
+        options: [["", "Sin elegir"], ...REGIONS],
+        description: "«Estado legal» añade lo que pide su normativa de publicidad sanitaria.",
+      },
+      {
+        key: "advertisingAuthNumber",
+        label: "Nº de autorización de publicidad sanitaria (si tu comunidad la exige)",
+        kind: "text",
+        optional: true,
+        description: "Se muestra en el pie de todas las páginas.",
+      },
+      {
+        key: "advertisingAuthExpiry",
+        label: "Caducidad de la autorización de publicidad (opcional)",
+        kind: "date",
+        optional: true,
       },
       { key: "partnerCentreName", label: "Centro colaborador", kind: "text" },
       { key: "partnerCentreAddress", label: "Dirección del centro colaborador", kind: "text" },

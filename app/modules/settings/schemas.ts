@@ -26,6 +26,7 @@ function isHttpUrl(value: string) {
   }
 }
 
+import { REGION_CODES } from "~/modules/compliance/regions";
 import { isUploadedImageUrl } from "~/modules/media/responsive";
 import { SOCIAL_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from "./social";
 
@@ -33,6 +34,18 @@ export { SOCIAL_LABELS, SOCIAL_NETWORKS, type SocialNetwork };
 
 /** How many publications Ajustes holds (one row of fields each; empty rows are dropped). */
 export const MAX_PUBLICATIONS = 3;
+
+/** A calendar date (YYYY-MM-DD, as a date field sends it) or empty. */
+const optionalDate = (label: string) =>
+  z
+    .string({ error: "Valor no válido" })
+    .trim()
+    .refine(
+      (v) =>
+        v === "" ||
+        (/^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T12:00:00Z`).toISOString().startsWith(v)),
+      `${label} debe ser una fecha (dd/mm/aaaa)`,
+    );
 
 const optionalText = (label: string, max: number) =>
   z
@@ -90,6 +103,14 @@ export const SettingsSchema = z.object({
   nif: text("El NIF", 20),
   postalAddress: text("La dirección postal", 200),
   healthRegistryNumber: text("El número de registro sanitario", 60),
+  // The registry's renewal and what the comunidad asks (app/modules/compliance, Estado legal)
+  healthRegistryExpiry: optionalDate("La caducidad de la inscripción"),
+  region: z.enum(["", ...REGION_CODES], { error: "Elige una comunidad autónoma de la lista" }),
+  advertisingAuthNumber: z
+    .string({ error: "Valor no válido" })
+    .trim()
+    .max(60, "El número de autorización no puede exceder 60 caracteres"),
+  advertisingAuthExpiry: optionalDate("La caducidad de la autorización de publicidad"),
   partnerCentreName: text("El nombre del centro colaborador", 120),
   partnerCentreAddress: text("La dirección del centro colaborador", 200),
   partnerCentreUrl: optionalUrl("La web del centro colaborador"),

@@ -17,6 +17,8 @@ import { cn } from "~/utils/cn";
 import { formatShortDate, greetingFor } from "~/utils/format";
 import { formatDateTime, madridHour } from "~/utils/format-time";
 import type { PageViewStats } from "~/modules/analytics/page-views.server";
+import { privacyPolicyHtml } from "~/components/site/legal/privacy-text.server";
+import { checks, gatherFacts, summary } from "~/modules/compliance/readiness.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [
@@ -35,6 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : null;
   const visits = await pageViewStats(db);
   const appointments = can(user.role, "appointments.read") ? await agendaSummary(db) : null;
+  const legal = can(user.role, "settings.manage")
+    ? summary(checks(await gatherFacts(db, privacyPolicyHtml)))
+    : null;
   const state = await requestSession(request, context);
   const previous = state ? await previousSignIn(db, user.id, state.session.id) : null;
   return {
@@ -48,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pendingReviews,
     visits,
     appointments,
+    legal,
     lastAccess: previous
       ? {
           at: previous.at.toISOString(),
@@ -80,6 +86,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     pendingReviews,
     visits,
     appointments,
+    legal,
   } = loaderData;
   const { lastAccess } = loaderData;
   // The server greets by Spanish time; the browser then uses the visitor's own clock.
@@ -162,6 +169,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </CardContent>
         </Card>
       </div>
+      {legal ? (
+        <section aria-labelledby="estado-legal">
+          <h2 id="estado-legal" className="text-h3">
+            Estado legal
+          </h2>
+          <p className="mt-2">
+            {legal.falta === 0 && legal.revisar === 0
+              ? "Todas las reglas se cumplen."
+              : `${legal.falta} por resolver · ${legal.revisar} por revisar · ${legal.ok} correctas.`}{" "}
+            <Link to="/admin/estado-legal" className="font-semibold text-primary underline">
+              Ver el estado legal
+            </Link>
+          </p>
+        </section>
+      ) : null}
       {appointments ? (
         <section aria-labelledby="citas-hoy">
           <h2 id="citas-hoy" className="text-h3">

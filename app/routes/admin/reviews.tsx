@@ -46,6 +46,8 @@ import {
 } from "~/utils/desktop-notifications";
 import { backTo, parseId, readForm } from "~/utils/form";
 import { useFieldErrors } from "~/utils/use-field-errors";
+import { FlaggedText, FlagNotice } from "~/components/admin/flag-notice";
+import { reviewFlags } from "~/modules/compliance/flags";
 import { logger } from "~/utils/logger.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/reviews";
@@ -192,6 +194,9 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit
   }, []);
   const [editing, setEditing] = useState<Row | "new" | null>(null);
+  // The text being edited, for the moderation check as staff type (null: the saved text).
+  const [draft, setDraft] = useState<string | null>(null);
+  useEffect(() => setDraft(null), [editing]);
   const [locked, setLocked] = useState(false);
   // The dialog's form: checked in the browser with the server's rules and messages (noValidate).
   const failed = actionData?.ok === false ? actionData : undefined;
@@ -451,9 +456,13 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
                     rows={5}
                     maxLength={constraints.content?.maxLength}
                     defaultValue={editing === "new" ? "" : editing.content}
+                    onChange={(event) => setDraft(event.currentTarget.value)}
                   />
                 )}
               </FormField>
+              <FlagNotice
+                flags={reviewFlags(draft ?? (editing === "new" ? "" : editing.content))}
+              />
               <FormField label="Valoración" name="rating" required errors={fields.of("rating")}>
                 {(field) => (
                   <NativeSelect
@@ -503,6 +512,7 @@ const CLAMP_GUESS_CHARS = 90;
  * Once measured, the disclosure is left out for a text that fits.
  */
 function ReviewText({ id, name, text }: { id: string; name: string; text: string }) {
+  const flags = reviewFlags(text);
   const paragraph = useRef<HTMLParagraphElement>(null);
   const disclosure = useRef<HTMLDetailsElement>(null);
   const [fits, setFits] = useState(text.length <= CLAMP_GUESS_CHARS);
@@ -524,7 +534,7 @@ function ReviewText({ id, name, text }: { id: string; name: string; text: string
         id={id}
         className="line-clamp-3 break-words whitespace-pre-wrap group-has-[details[open]]/texto:line-clamp-none"
       >
-        {text}
+        <FlaggedText text={text} flags={flags} />
       </p>
       <details ref={disclosure} className={cn("group/leer mt-1", fits && "hidden")}>
         <summary
@@ -536,6 +546,7 @@ function ReviewText({ id, name, text }: { id: string; name: string; text: string
           <span className="sr-only"> de {name}</span>
         </summary>
       </details>
+      <FlagNotice flags={flags} id={`${id}-revisar`} />
     </div>
   );
 }

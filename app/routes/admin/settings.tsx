@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/select";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { database } from "~/context";
@@ -67,6 +68,7 @@ const INPUT_TYPES: Record<string, string> = {
   tel: "tel",
   url: "url",
   number: "number",
+  date: "date",
 };
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -152,12 +154,20 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
                   key={f.key}
                   label={label}
                   name={f.key}
-                  required={f.kind !== "url" && f.key !== "analyticsMeasurementId"}
+                  required={f.kind !== "url" && !f.optional && f.key !== "analyticsMeasurementId"}
                   description={f.description}
                   errors={errors[f.key]}
                 >
                   {(field) =>
-                    f.kind === "textarea" ? (
+                    f.kind === "select" ? (
+                      <NativeSelect {...field} defaultValue={String(value)}>
+                        {f.options?.map(([option, text]) => (
+                          <option key={option} value={option}>
+                            {text}
+                          </option>
+                        ))}
+                      </NativeSelect>
+                    ) : f.kind === "textarea" ? (
                       <Textarea
                         {...field}
                         defaultValue={String(value)}

@@ -157,7 +157,11 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         </Section>
       </Suspense>
       <Suspense>
-        <ReviewsSection reviews={loaderData.reviews} loadFailed={loaderData.reviewsFailed} />
+        <ReviewsSection
+          reviews={loaderData.reviews}
+          loadFailed={loaderData.reviewsFailed}
+          verification={loaderData.reviewVerification}
+        />
       </Suspense>
       <Suspense>
         <Section id="blog-destacados" title="Artículos destacados" eyebrow="Blog" tone="sand">

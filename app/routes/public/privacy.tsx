@@ -2,14 +2,25 @@ import { PrivacyPolicy } from "~/components/site/legal/privacy-policy";
 import { LegalPage, legalMeta } from "~/components/site/legal/legal-page";
 import { database } from "~/context";
 import { getBookingConfig } from "~/modules/booking/booking.server";
+import { busyFeedAddress } from "~/modules/booking/busy-feed.server";
+import { configuredProcessors } from "~/modules/compliance/processors.server";
+import { getSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/privacy";
 
 export const meta = legalMeta("/privacidad");
 
-/** The retention period of appointments, which the policy states (it is set in Citas). */
+/** What the policy states from the configuration: appointments' retention, the processors. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const config = await getBookingConfig(await database(context));
-  return { appointmentRetentionDays: config.retentionDays };
+  const db = await database(context);
+  const [config, settings, feedUrl] = await Promise.all([
+    getBookingConfig(db),
+    getSettings(db),
+    busyFeedAddress(db),
+  ]);
+  return {
+    appointmentRetentionDays: config.retentionDays,
+    processors: configuredProcessors(settings, feedUrl),
+  };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
@@ -17,7 +28,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <LegalPage
       path="/privacidad"
       Document={(props) => (
-        <PrivacyPolicy {...props} appointmentRetentionDays={loaderData.appointmentRetentionDays} />
+        <PrivacyPolicy
+          {...props}
+          appointmentRetentionDays={loaderData.appointmentRetentionDays}
+          processors={loaderData.processors}
+        />
       )}
     />
   );

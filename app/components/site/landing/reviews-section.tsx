@@ -46,9 +46,12 @@ const RELOAD_AFTER_MS = 2000;
 export function ReviewsSection({
   reviews,
   loadFailed,
+  verification,
 }: {
   reviews: PublicReview[];
   loadFailed: boolean;
+  /** 'Cómo verificamos las reseñas', written by the server from what the site does. */
+  verification: string[];
 }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
@@ -84,6 +87,16 @@ export function ReviewsSection({
           ))}
         </ul>
       )}
+      <details className="mt-6 max-w-3xl text-muted">
+        <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-ink">
+          Cómo verificamos las reseñas
+        </summary>
+        {verification.map((sentence) => (
+          <p key={sentence} className="mt-2">
+            {sentence}
+          </p>
+        ))}
+      </details>
       <Link
         to="/resenas/nueva"
         onClick={(event) => {

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { days, months, RETENTION } from "~/modules/retention/periods";
+import type { Processor } from "~/modules/compliance/processors";
 import type { Settings } from "~/modules/settings/schemas";
 import { Row } from "./row";
 
@@ -7,10 +8,13 @@ import { Row } from "./row";
 export function PrivacyPolicy({
   settings,
   appointmentRetentionDays,
+  processors = [],
 }: {
   settings: Settings;
   /** How long appointments are kept after they happen (Citas); read by /privacidad's loader. */
   appointmentRetentionDays?: number;
+  /** The external services configured now (app/modules/compliance/processors.server.ts). */
+  processors?: Processor[];
 }) {
   const analytics = Boolean(settings.analyticsEnabled && settings.analyticsMeasurementId);
   const mailto = `mailto:${settings.contactEmail}`;
@@ -192,6 +196,18 @@ export function PrivacyPolicy({
           los datos podrán comunicarse a las autoridades, juzgados y tribunales cuando exista una
           obligación legal.
         </p>
+        {processors.length ? (
+          <>
+            <p>Los servicios externos que la web utiliza ahora son:</p>
+            <ul>
+              {processors.map((p) => (
+                <li key={p.name}>
+                  {p.name}: {p.role}.
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         <p>
           Si algún proveedor tratara datos fuera del Espacio Económico Europeo, la transferencia se
           realizaría con las garantías previstas en el capítulo V del RGPD, como una decisión de

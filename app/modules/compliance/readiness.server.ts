@@ -1,0 +1,366 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { articles } from "~/db/schema";
+import { getBookingConfig } from "~/modules/booking/booking.server";
+import { busyFeedAddress } from "~/modules/booking/busy-feed.server";
+import { madridDate } from "~/modules/booking/slots";
+import { publishedExampleCount } from "~/modules/reviews/reviews.server";
+import { listServices } from "~/modules/services/services.server";
+import type { Settings } from "~/modules/settings/schemas";
+import { getSettings } from "~/modules/settings/settings.server";
+import { getEnv } from "~/utils/env.server";
+import { claimFlags } from "./flags";
+import { identityGaps } from "./identity";
+import { configuredProcessors, type Processor } from "./processors.server";
+import { REGION_RULES, regionName } from "./regions";
+
+/**
+ * 'Estado legal' (/admin/estado-legal, docs/compliance.md): each rule a practice's website must
+ * follow, with its source and a link, computed from the real settings and configuration. Green
+ * when it holds, red when it does not, amber ('revisar') when the product cannot be certain (a
+ * comunidad's own rules) or a date is near.
+ */
+
+export type Status = "ok" | "revisar" | "falta";
+
+export interface Check {
+  id: string;
+  title: string;
+  status: Status;
+  /** What was found, in Spanish. */
+  detail: string;
+  source: { text: string; url: string };
+  /** Where to fix it in the admin area. */
+  fix?: { href: string; label: string };
+}
+
+/** The facts the rules read: gathered once, so the rules themselves are pure (and testable). */
+export interface Facts {
+  settings: Settings;
+  publicUrl: string;
+  smtpConfigured: boolean;
+  processors: Processor[];
+  /** The text of the privacy policy as visitors read it (its list of processors). */
+  privacyText: string;
+  retention: { messagesMonths: number; appointmentsDays: number };
+  /** Places where a link to the closed EU ODR platform appears. */
+  odrLinks: string[];
+  /** The practice's texts that promise results: where, and the words. */
+  claims: { where: string; words: string[] }[];
+  /** Published reviews that are a new install's examples (no client wrote them). */
+  exampleReviewsPublished: number;
+  today: string;
+}
+
+const BOE = (id: string) => `https://www.boe.es/buscar/act.php?id=${id}`;
+const SOURCES = {
+  lssi: {
+    text: "Ley 34/2002 (LSSI-CE), art. 10: información general del prestador de servicios",
+    url: BOE("BOE-A-2002-13758"),
+  },
+  registry: {
+    text: "Real Decreto 1277/2003, de 10 de octubre (autorización de centros sanitarios) y normativa autonómica de registro y renovación",
+    url: "https://www.boe.es/eli/es/rd/2003/10/10/1277",
+  },
+  reviews: {
+    text: "Real Decreto Legislativo 1/2007 (TRLGDCU), art. 20, modificado por el Real Decreto-ley 24/2021 (en vigor desde el 28 de mayo de 2022): informar de si y cómo se comprueba que las reseñas proceden de clientes reales",
+    url: BOE("BOE-A-2007-20555"),
+  },
+  odr: {
+    text: "Reglamento (UE) 2024/3228: la plataforma europea de resolución de litigios en línea cerró el 20 de julio de 2025",
+    url: "https://eur-lex.europa.eu/eli/reg/2024/3228/oj",
+  },
+  cookies: {
+    text: "Ley 34/2002 (LSSI-CE), art. 22.2, y Guía sobre el uso de las cookies de la AEPD (julio de 2023)",
+    url: "https://www.aepd.es/guias/guia-cookies.pdf",
+  },
+  processors: {
+    text: "RGPD, arts. 13.1.e (destinatarios) y 28 (encargados del tratamiento)",
+    url: "https://eur-lex.europa.eu/eli/reg/2016/679/oj",
+  },
+  retention: {
+    text: "RGPD, arts. 5.1.e (limitación del plazo de conservación) y 13.2.a",
+    url: "https://eur-lex.europa.eu/eli/reg/2016/679/oj",
+  },
+  https: {
+    text: "RGPD, art. 32 (seguridad del tratamiento): los formularios envían datos de salud",
+    url: "https://eur-lex.europa.eu/eli/reg/2016/679/oj",
+  },
+  smtp: {
+    text: "RGPD, art. 32, y el funcionamiento de la web: avisos, confirmaciones de cita y respuestas",
+    url: "https://eur-lex.europa.eu/eli/reg/2016/679/oj",
+  },
+  claims: {
+    text: "Código Deontológico del Psicólogo, art. 50 (la publicidad no incluye garantías ni afirmaciones sobre éxitos); Real Decreto 1907/1996, art. 4.4",
+    url: "https://www.boe.es/eli/es/rd/1996/08/02/1907",
+  },
+} as const;
+
+const SETTINGS = (field: string, label = "Abrir Ajustes") => ({
+  href: `/admin/ajustes#${field}`,
+  label,
+});
+
+/** Days from `today` to a date (both YYYY-MM-DD); negative when past. */
+export function daysUntil(date: string, today: string) {
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 864e5);
+}
+
+/** A renewal date as a rule reads it: missing, past, within 60 days, or fine. */
+function expiry(date: string, today: string, what: string): { status: Status; detail: string } {
+  if (!date) return { status: "revisar", detail: `Añade la fecha de caducidad de ${what}.` };
+  const days = daysUntil(date, today);
+  const when = date.split("-").reverse().join("/");
+  if (days < 0) return { status: "falta", detail: `${upper(what)} caducó el ${when}.` };
+  if (days <= 60) {
+    return {
+      status: "revisar",
+      detail: `${upper(what)} caduca el ${when}, en ${days} días: renuévala.`,
+    };
+  }
+  return { status: "ok", detail: `${upper(what)} caduca el ${when}.` };
+}
+
+const upper = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Every rule, in the order the page lists them. */
+export function checks(facts: Facts): Check[] {
+  const { settings } = facts;
+  const list: Check[] = [];
+
+  const gaps = identityGaps(settings);
+  list.push({
+    id: "identidad",
+    title: "Datos de identificación de la profesional",
+    status: gaps.length ? "falta" : "ok",
+    detail: gaps.length
+      ? `Falta o es un valor de ejemplo: ${gaps.map((g) => g.label).join(", ")}. Hasta completarlos, todas las páginas piden a los buscadores que no las indexen (noindex).`
+      : "Nombre, NIF, dirección, email, colegio, número de colegiada, título y Estado que lo expidió están completos. La web se puede indexar.",
+    source: SOURCES.lssi,
+    fix: SETTINGS(gaps[0]?.key ?? "professionalName"),
+  });
+
+  const registry = settings.healthRegistryNumber.trim();
+  const registryExample = !registry || /0000/.test(registry);
+  const renewal = expiry(
+    settings.healthRegistryExpiry,
+    facts.today,
+    "la inscripción en el registro",
+  );
+  list.push({
+    id: "registro",
+    title: "Registro de centro sanitario y su renovación",
+    status: registryExample ? "falta" : renewal.status,
+    detail: registryExample
+      ? "Falta el número de inscripción en el registro de centros sanitarios (o es el de ejemplo)."
+      : `Nº ${registry}. ${renewal.detail}${renewal.status === "ok" ? " Te avisaremos por email 60 días antes." : ""}`,
+    source: SOURCES.registry,
+    fix: SETTINGS(registryExample ? "healthRegistryNumber" : "healthRegistryExpiry"),
+  });
+
+  list.push(regionCheck(settings, facts.today, registryExample));
+
+  list.push({
+    id: "resenas",
+    title: "Información sobre la verificación de las reseñas",
+    status: facts.exampleReviewsPublished ? "falta" : "ok",
+    detail: facts.exampleReviewsPublished
+      ? `Hay ${facts.exampleReviewsPublished} reseñas de ejemplo publicadas: no las ha escrito ningún paciente. Despublícalas o elimínalas (el aviso de la portada ya lo dice).`
+      : "Junto a las reseñas públicas, «Cómo verificamos las reseñas» explica qué se comprueba, que todas se moderan y que no se paga por ninguna.",
+    source: SOURCES.reviews,
+    fix: { href: "/admin/resenas", label: "Abrir Reseñas" },
+  });
+
+  list.push({
+    id: "odr",
+    title: "Sin enlace a la plataforma europea de litigios en línea",
+    status: facts.odrLinks.length ? "falta" : "ok",
+    detail: facts.odrLinks.length
+      ? `Aún hay un enlace a la plataforma cerrada en: ${facts.odrLinks.join(", ")}. Quítalo.`
+      : "Ninguna página enlaza a la plataforma cerrada.",
+    source: SOURCES.odr,
+  });
+
+  const analytics = settings.analyticsEnabled && settings.analyticsMeasurementId !== "";
+  list.push({
+    id: "cookies",
+    title: "Cookies y analítica",
+    status: "ok",
+    detail: analytics
+      ? "Google Analytics solo se carga tras «Aceptar»; el aviso ofrece «Rechazar» con el mismo peso y «Configurar cookies» en el pie permite retirar el consentimiento."
+      : "Sin analítica de terceros: la web no guarda cookies opcionales y no necesita aviso.",
+    source: SOURCES.cookies,
+    fix: SETTINGS("analyticsEnabled"),
+  });
+
+  const missing = facts.processors.filter((p) => !facts.privacyText.includes(p.name));
+  list.push({
+    id: "encargados",
+    title: "La política de privacidad nombra a cada encargado del tratamiento",
+    status: missing.length ? "falta" : "ok",
+    detail: missing.length
+      ? `La política de privacidad no nombra: ${missing.map((p) => `${p.name} (${p.role})`).join(", ")}.`
+      : facts.processors.length
+        ? `Nombra a ${facts.processors.map((p) => `${p.name} (${p.role})`).join(", ")}. Revisa que tienes un contrato de encargado con cada uno.`
+        : "No hay servicios externos configurados más allá del alojamiento.",
+    source: SOURCES.processors,
+  });
+
+  list.push({
+    id: "conservacion",
+    title: "Plazos de conservación",
+    status: "ok",
+    detail: `Mensajes: ${facts.retention.messagesMonths} meses. Citas pasadas: ${facts.retention.appointmentsDays} días. Se borran solos y la política de privacidad los indica.`,
+    source: SOURCES.retention,
+    fix: SETTINGS("messageRetentionMonths"),
+  });
+
+  const https = facts.publicUrl.startsWith("https://");
+  list.push({
+    id: "https",
+    title: "La web se sirve por https",
+    status: https ? "ok" : "falta",
+    detail: https
+      ? `PUBLIC_URL es ${facts.publicUrl}.`
+      : `PUBLIC_URL es ${facts.publicUrl}: los enlaces de los emails y los formularios deben ir por https (configuración del servidor, docs/operations.md).`,
+    source: SOURCES.https,
+  });
+
+  list.push({
+    id: "correo",
+    title: "Envío de correo configurado",
+    status: facts.smtpConfigured ? "ok" : "falta",
+    detail: facts.smtpConfigured
+      ? "Los emails se envían por SMTP."
+      : "Sin SMTP_URL, los emails (avisos, citas, respuestas) solo se guardan como archivos en el servidor: nadie los recibe.",
+    source: SOURCES.smtp,
+  });
+
+  list.push({
+    id: "promesas",
+    title: "Textos sin promesas de resultados",
+    status: facts.claims.length ? "revisar" : "ok",
+    detail: facts.claims.length
+      ? `Revisa: ${facts.claims.map((c) => `${c.where} («${c.words.join("», «")}»)`).join("; ")}.`
+      : "Ni los artículos publicados ni las páginas de servicios prometen resultados.",
+    source: SOURCES.claims,
+    fix: { href: "/admin/blog", label: "Abrir el blog" },
+  });
+  return list;
+}
+
+function regionCheck(settings: Settings, today: string, registryExample: boolean): Check {
+  const base = { id: "comunidad", title: "Lo que pide tu comunidad autónoma" };
+  if (!settings.region) {
+    return {
+      ...base,
+      status: "revisar",
+      detail: "Elige en Ajustes la comunidad autónoma del centro para comprobar lo que pide.",
+      source: SOURCES.registry,
+      fix: SETTINGS("region"),
+    };
+  }
+  const name = regionName(settings.region);
+  const rule = REGION_RULES[settings.region];
+  if (!rule) {
+    return {
+      ...base,
+      status: "revisar",
+      detail: `${name}: este producto no conoce requisitos de publicidad sanitaria propios; revisa su normativa.`,
+      source: SOURCES.registry,
+      fix: SETTINGS("region"),
+    };
+  }
+  const source = { text: rule.source, url: rule.url };
+  if (rule.registryOnEveryPage) {
+    return {
+      ...base,
+      status: registryExample ? "falta" : "revisar",
+      detail: registryExample
+        ? `${name}: el número de registro debe figurar en la publicidad y falta.`
+        : `${name}: el número de registro figura en el pie de todas las páginas. Revisa la norma.`,
+      source,
+      fix: SETTINGS("healthRegistryNumber"),
+    };
+  }
+  const number = settings.advertisingAuthNumber.trim();
+  if (!number) {
+    return {
+      ...base,
+      status: "falta",
+      detail: `${name}: la publicidad sanitaria necesita autorización previa y falta su número.`,
+      source,
+      fix: SETTINGS("advertisingAuthNumber"),
+    };
+  }
+  const renewal = expiry(settings.advertisingAuthExpiry, today, "la autorización de publicidad");
+  return {
+    ...base,
+    status: renewal.status === "ok" ? "revisar" : renewal.status,
+    detail: `${name}: autorización de publicidad nº ${number}, en el pie de todas las páginas. ${renewal.detail} Revisa la norma.`,
+    source,
+    fix: SETTINGS("advertisingAuthExpiry"),
+  };
+}
+
+const ODR = /ec\.europa\.eu\/consumers\/odr|webgate\.ec\.europa\.eu\/odr/i;
+
+/** Gathers the facts from the database and the server's configuration. */
+export async function gatherFacts(
+  db: Db,
+  /** The privacy policy's HTML for these settings and processors (it is a component). */
+  privacyText: (settings: Settings, processors: Processor[]) => string,
+  now = new Date(),
+): Promise<Facts> {
+  const env = getEnv();
+  const [settings, booking, feedUrl, published] = await Promise.all([
+    getSettings(db),
+    getBookingConfig(db),
+    busyFeedAddress(db),
+    db
+      .select({ slug: articles.slug, title: articles.title, content: articles.content })
+      .from(articles)
+      .where(eq(articles.isPublic, true)),
+  ]);
+  const processors = configuredProcessors(settings, feedUrl);
+  const odrLinks = [
+    ...published.filter((a) => ODR.test(a.content)).map((a) => `el artículo «${a.title}»`),
+    ...(ODR.test(JSON.stringify(settings)) ? ["Ajustes"] : []),
+  ];
+  const claims = [
+    ...published.map((a) => ({
+      where: `el artículo «${a.title}»`,
+      text: `${a.title}\n${a.content}`,
+    })),
+    ...listServices().map((s) => ({
+      where: `la página «${s.title}»`,
+      text: `${s.title}\n${s.body}`,
+    })),
+  ]
+    .map(({ where, text }) => ({ where, words: [...new Set(claimFlags(text).map((f) => f.text))] }))
+    .filter((c) => c.words.length > 0);
+  return {
+    settings,
+    publicUrl: env.PUBLIC_URL,
+    smtpConfigured: Boolean(env.SMTP_URL),
+    processors,
+    privacyText: privacyText(settings, processors),
+    retention: {
+      messagesMonths: settings.messageRetentionMonths,
+      appointmentsDays: booking.retentionDays,
+    },
+    odrLinks,
+    claims,
+    exampleReviewsPublished: await publishedExampleCount(db),
+    today: madridDate(now.getTime()),
+  };
+}
+
+/** Green, amber and red counts (the dashboard's summary). */
+export function summary(list: Check[]) {
+  return {
+    ok: list.filter((c) => c.status === "ok").length,
+    revisar: list.filter((c) => c.status === "revisar").length,
+    falta: list.filter((c) => c.status === "falta").length,
+  };
+}

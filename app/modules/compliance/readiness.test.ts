@@ -1,0 +1,135 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { articles, reviews } from "~/db/schema";
+import { seedReviews } from "~/modules/reviews/reviews.server";
+import { reviewVerificationText } from "~/modules/reviews/verification";
+import { DEFAULT_SETTINGS } from "~/modules/settings/defaults";
+import type { Settings } from "~/modules/settings/schemas";
+import { DRIVERS, useTestDatabase } from "../../../tests/support/db";
+import { REAL_IDENTITY } from "../../../tests/support/site.js";
+import { checks, daysUntil, type Facts, gatherFacts } from "./readiness.server";
+
+const GOOD: Facts = {
+  settings: {
+    ...DEFAULT_SETTINGS,
+    ...REAL_IDENTITY,
+    healthRegistryNumber: "CS12345",
+    healthRegistryExpiry: "2028-06-30",
+    region: "madrid",
+  },
+  publicUrl: "https://psicologia-ribera.es",
+  smtpConfigured: true,
+  processors: [{ role: "envío de correo electrónico", name: "smtp.correo.es" }],
+  privacyText: "<li>smtp.correo.es: envío de correo electrónico.</li>",
+  retention: { messagesMonths: 12, appointmentsDays: 365 },
+  odrLinks: [],
+  claims: [],
+  exampleReviewsPublished: 0,
+  today: "2026-11-24",
+};
+
+const statusOf = (facts: Facts, id: string) => checks(facts).find((c) => c.id === id)!;
+const withSettings = (settings: Partial<Settings>): Facts => ({
+  ...GOOD,
+  settings: { ...GOOD.settings, ...settings },
+});
+
+describe("'Estado legal': each rule red on the bad configuration, green on the good one", () => {
+  it("is all green (or 'revisar' where the product cannot be sure) on a complete practice", () => {
+    const list = checks(GOOD);
+    expect(list.filter((c) => c.status === "falta")).toEqual([]);
+    // Madrid: no regional rule the product knows; it says so.
+    expect(list.filter((c) => c.status === "revisar").map((c) => c.id)).toEqual(["comunidad"]);
+    for (const check of list) {
+      expect(check.source.url, check.id).toMatch(/^https:\/\//);
+      expect(check.source.text.length, check.id).toBeGreaterThan(20);
+    }
+  });
+
+  it.each<[string, Partial<Facts>]>([
+    ["identidad", { settings: DEFAULT_SETTINGS }],
+    ["registro", { settings: { ...GOOD.settings, healthRegistryNumber: "CS00000" } }],
+    ["registro", { settings: { ...GOOD.settings, healthRegistryExpiry: "2026-11-01" } }],
+    ["resenas", { exampleReviewsPublished: 25 }],
+    ["odr", { odrLinks: ["el artículo «Derechos»"] }],
+    ["encargados", { privacyText: "<p>Sin lista</p>" }],
+    ["https", { publicUrl: "http://localhost:3000" }],
+    ["correo", { smtpConfigured: false }],
+  ])("%s turns red", (id, bad) => {
+    expect(statusOf(GOOD, id).status).toBe("ok");
+    expect(statusOf({ ...GOOD, ...bad }, id).status).toBe("falta");
+  });
+
+  it("a renewal within 60 days, a missing date, or claims in the texts ask to review", () => {
+    expect(daysUntil("2027-01-10", "2026-11-24")).toBe(47);
+    expect(
+      statusOf(withSettings({ healthRegistryExpiry: "2027-01-10" }), "registro"),
+    ).toMatchObject({ status: "revisar", detail: expect.stringContaining("en 47 días") });
+    expect(statusOf(withSettings({ healthRegistryExpiry: "" }), "registro").status).toBe("revisar");
+    const claims = { ...GOOD, claims: [{ where: "la página «Mindfulness»", words: ["cura"] }] };
+    expect(statusOf(claims, "promesas")).toMatchObject({
+      status: "revisar",
+      detail: expect.stringContaining("«Mindfulness» («cura»)"),
+    });
+  });
+
+  it("adds what the comunidad asks: Galicia the registry number, Murcia an advertising authorisation", () => {
+    expect(statusOf(withSettings({ region: "" }), "comunidad").status).toBe("revisar");
+    expect(
+      statusOf(withSettings({ region: "galicia", healthRegistryNumber: "" }), "comunidad").status,
+    ).toBe("falta");
+    expect(statusOf(withSettings({ region: "galicia" }), "comunidad")).toMatchObject({
+      status: "revisar",
+      source: { text: expect.stringContaining("Decreto 12/2009") },
+    });
+    expect(statusOf(withSettings({ region: "murcia" }), "comunidad").status).toBe("falta");
+    expect(
+      statusOf(
+        withSettings({
+          region: "murcia",
+          advertisingAuthNumber: "PS-2026-001",
+          advertisingAuthExpiry: "2026-10-01",
+        }),
+        "comunidad",
+      ).status,
+    ).toBe("falta");
+  });
+});
+
+describe.each(DRIVERS)("the facts read from the database (%s)", (driver) => {
+  const db = useTestDatabase(driver);
+
+  it("finds example reviews, an ODR link and promises in a published article", async () => {
+    await db.db.delete(reviews);
+    await db.db.delete(articles);
+    await seedReviews(db.db);
+    const privacy = () => "";
+    let facts = await gatherFacts(db.db, privacy);
+    expect(facts.exampleReviewsPublished).toBeGreaterThan(0);
+    await db.db.update(reviews).set({ isPublished: false }).where(eq(reviews.source, "seed"));
+    await db.db.insert(articles).values({
+      slug: "derechos",
+      title: "Tus derechos",
+      excerpt: "Resumen.",
+      content:
+        "Resultados garantizados. Reclama en https://ec.europa.eu/consumers/odr/main/index.cfm",
+      category: "Bienestar",
+      date: "2026-11-01",
+      image: "/images/blog/derechos.svg",
+      isPublic: true,
+    });
+    facts = await gatherFacts(db.db, privacy);
+    expect(facts.exampleReviewsPublished).toBe(0);
+    expect(facts.odrLinks).toEqual(["el artículo «Tus derechos»"]);
+    expect(facts.claims).toContainEqual({
+      where: "el artículo «Tus derechos»",
+      words: ["Resultados garantizados"],
+    });
+    await db.db.delete(articles);
+  });
+
+  it("the reviews' notice says what the site does, and says when the reviews are examples", () => {
+    expect(reviewVerificationText({ examplesPublished: 3 })[0]).toContain("son ejemplos");
+    expect(reviewVerificationText({ examplesPublished: 0 }).join(" ")).not.toContain("ejemplos");
+  });
+});
