@@ -265,6 +265,7 @@ export async function start() {
   const { startRetentionJob } = await import("~/modules/retention/retention.server");
   const { startReminderJob } = await import("~/modules/booking/reminders.server");
   const { startBusyFeedJob } = await import("~/modules/booking/busy-feed.server");
+  const { startExpiryReminderJob } = await import("~/modules/compliance/reminders.server");
   const { seedReviews } = await import("~/modules/reviews/reviews.server");
   const { ensureSetupLink } = await import("~/modules/accounts/setup.server");
   const { seedBookingServices } = await import("~/modules/booking/booking.server");
@@ -283,6 +284,7 @@ export async function start() {
     startRetentionJob(getDbHandle),
     startReminderJob(async () => (await getDbHandle()).db),
     startBusyFeedJob(async () => (await getDbHandle()).db),
+    startExpiryReminderJob(async () => (await getDbHandle()).db),
   ];
 }
 

@@ -449,3 +449,13 @@ export const appointmentReminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.appointmentId, t.hours] })],
 );
+
+/**
+ * Reminders about the practice's own legal dates (the registry's renewal, the advertising
+ * authorisation): one row per reminder sent, keyed by what and which date, so each is sent once
+ * whatever the number of instances (modules/compliance/reminders.server.ts).
+ */
+export const complianceReminders = pgTable("compliance_reminders", {
+  key: text("key").primaryKey(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+});
