@@ -29,6 +29,8 @@ export default [
     route("blog", "routes/public/blog.tsx"),
     route("blog/:slug", "routes/public/article.tsx"),
     route("resenas/nueva", "routes/public/review-new.tsx"),
+    route("resenas/invitacion", "routes/public/review-invitation.tsx"),
+    route("resenas/retirar", "routes/public/review-withdraw.tsx"),
     route("cita", "routes/public/booking.tsx"),
     route("cita/enviada", "routes/public/booking-sent.tsx"),
     route("cita/confirmar", "routes/public/booking-confirm.tsx"),

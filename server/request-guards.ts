@@ -66,7 +66,9 @@ export function noStoreForPrivatePaths(req: Request, res: Response, next: NextFu
 }
 
 export function isPrivatePath(pathname: string) {
-  return /^\/(?:admin|auth|login|api|cita)(?:[/.]|$)/i.test(pathname);
+  return /^\/(?:admin|auth|login|api|cita|resenas\/(?:invitacion|retirar))(?:[/.]|$)/i.test(
+    pathname,
+  );
 }
 
 export interface BodyLimits {

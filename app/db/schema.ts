@@ -281,12 +281,19 @@ export const reviews = pgTable(
      * 'seed' (a new install's examples, never a real client's). docs/compliance.md.
      */
     source: text("source").notNull().default("form"),
+    /**
+     * The author's address when known (an invitation's): for the RGPD export and erase, never
+     * shown. The link to withdraw the review is a random token kept as its SHA-256 hash.
+     */
+    email: text("email"),
+    withdrawTokenHash: text("withdraw_token_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
-    check("reviews_source", sql`${t.source} in ('form', 'staff', 'seed')`),
+    check("reviews_source", sql`${t.source} in ('form', 'staff', 'seed', 'invitation')`),
+    index("reviews_withdraw_token_idx").on(t.withdrawTokenHash),
     index("reviews_published_created_idx").on(t.isPublished, t.createdAt),
   ],
 );
@@ -448,6 +455,25 @@ export const appointmentReminders = pgTable(
     queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.appointmentId, t.hours] })],
+);
+
+/**
+ * One-time invitations to review (docs/compliance.md): staff send one to a client's address; the
+ * link opens the review form once, within 30 days, and the review it brings is 'verified'. Only
+ * the token's SHA-256 is kept.
+ */
+export const reviewInvitations = pgTable(
+  "review_invitations",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdBy: text("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("review_invitations_email_idx").on(t.email)],
 );
 
 /**

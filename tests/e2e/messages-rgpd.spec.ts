@@ -73,7 +73,7 @@ test("RGPD: the export downloads a JSON file with that address's messages; erase
   await dialog.getByRole("button", { name: "Suprimir" }).click();
   await expect(page.getByText("Datos suprimidos", { exact: true })).toBeVisible();
   await expect(
-    page.getByText(/Se han eliminado 2 mensajes, 0 citas, 2 emails y 2 copias/),
+    page.getByText(/Se han eliminado 2 mensajes, 0 citas, 0 reseñas, 2 emails y 2 copias/),
   ).toBeVisible();
   await expect(page.getByRole("link", { name: /Persona Derechos/ })).toHaveCount(0);
   expect(emlFilesMentioning(address)).toEqual([]);

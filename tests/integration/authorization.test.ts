@@ -35,6 +35,7 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
       toggle: "reviews.moderate",
       save: "reviews.moderate",
       delete: "reviews.moderate",
+      invite: "reviews.moderate",
     },
   },
   "routes/admin/reviews-redirect.tsx": { loader: "signedIn" },

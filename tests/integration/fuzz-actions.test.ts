@@ -20,6 +20,7 @@ import * as twoFactorRoute from "~/routes/auth/two-factor";
 import * as verifyRoute from "~/routes/auth/verify-email";
 import * as homeRoute from "~/routes/public/home";
 import * as reviewNewRoute from "~/routes/public/review-new";
+import * as reviewWithdrawRoute from "~/routes/public/review-withdraw";
 import * as bookingRoute from "~/routes/public/booking";
 import * as bookingConfirmRoute from "~/routes/public/booking-confirm";
 import * as bookingManageRoute from "~/routes/public/booking-manage";
@@ -68,7 +69,13 @@ const PUBLIC_ACTIONS: ActionCase[] = [
     file: "routes/public/review-new.tsx",
     path: "/resenas/nueva",
     action: reviewNewRoute.action,
-    fields: ["name", "role", "content", "rating", "consent", "website"],
+    fields: ["name", "role", "content", "rating", "consent", "website", "invitacion"],
+  },
+  {
+    file: "routes/public/review-withdraw.tsx",
+    path: "/resenas/retirar",
+    action: reviewWithdrawRoute.action,
+    fields: ["token"],
   },
   {
     file: "routes/public/booking.tsx",
@@ -189,8 +196,8 @@ const ADMIN_ACTIONS: ActionCase[] = [
     file: "routes/admin/reviews.tsx",
     path: "/admin/resenas",
     action: adminReviewsRoute.action,
-    fields: ["id", "publish", "name", "role", "content", "rating", "back", "auto"],
-    intents: ["seen", "toggle", "delete", "save"],
+    fields: ["id", "publish", "name", "role", "content", "rating", "back", "auto", "email"],
+    intents: ["seen", "toggle", "delete", "save", "invite"],
   },
   {
     file: "routes/admin/messages.tsx",
@@ -455,6 +462,7 @@ async function snapshot() {
   const result = await db.db.execute(sql`select
     (select count(*) from contact_messages)::int as contact,
     (select count(*) from reviews)::int as reviews,
+    (select coalesce(string_agg(i::text, ','), '') from review_invitations i) as invitations,
     (select count(*) from mail_outbox)::int as outbox,
     (select count(*) from "user")::int as users,
     (select count(*) from account)::int as accounts,

@@ -11,7 +11,7 @@ import { checkLazily, type FieldErrors, firstInvalid, type FormResult } from "~/
 import type { FieldConstraints } from "~/utils/form-schema";
 
 /** What /resenas/nueva's action answers (`{ review }`), with what was typed when refused. */
-export type ReviewServerResult = FormResult;
+export type ReviewServerResult = FormResult<{ withdrawUrl?: string }>;
 
 const FIELDS = ["name", "role", "rating", "content", "consent"] as const;
 
@@ -26,9 +26,12 @@ export function ReviewForm({
   serverResult,
   onSent,
   constraints,
+  invitation,
 }: {
   serverResult?: ReviewServerResult;
   onSent?: () => void;
+  /** An invitation's token (/resenas/invitacion): the review is sent with it, and verified. */
+  invitation?: string;
   /** The HTML attributes of each field, derived from the review schema. */
   constraints: Record<string, FieldConstraints>;
 }) {
@@ -49,6 +52,7 @@ export function ReviewForm({
 
   // The action's answer to what this form sent.
   const answer = fetcher.data?.review;
+  const done = answer?.ok ? answer : serverResult?.ok ? serverResult : null;
   useEffect(() => {
     if (!answer) return;
     if (answer.ok) {
@@ -87,6 +91,14 @@ export function ReviewForm({
           La revisaremos y la publicaremos en breve. Tu opinión ayuda a otras personas a dar el
           paso.
         </p>
+        {done?.withdrawUrl ? (
+          <p className="text-sm text-muted">
+            Puedes retirarla cuando quieras con este enlace (guárdalo):{" "}
+            <a href={done.withdrawUrl} className="break-all text-primary underline">
+              retirar mi reseña
+            </a>
+          </p>
+        ) : null}
       </div>
     );
   }
@@ -107,6 +119,7 @@ export function ReviewForm({
           {formError}
         </Banner>
       ) : null}
+      {invitation ? <input type="hidden" name="invitacion" value={invitation} /> : null}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="review-website">No rellenes este campo</label>
         <input id="review-website" name="website" type="text" tabIndex={-1} autoComplete="off" />

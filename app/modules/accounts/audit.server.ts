@@ -30,6 +30,8 @@ export type AuditAction =
   | "review_published"
   | "review_unpublished"
   | "review_deleted"
+  | "review_invited"
+  | "review_withdrawn"
   | "first_admin_created"
   | "user_approved"
   | "login_pending"
@@ -92,6 +94,8 @@ export const AUDIT_LABELS: Record<string, string> = {
   review_published: "Reseña publicada",
   review_unpublished: "Reseña despublicada",
   review_deleted: "Reseña eliminada",
+  review_invited: "Invitación a dejar una reseña enviada",
+  review_withdrawn: "Reseña retirada por quien la escribió",
   first_admin_created: "Primera cuenta de administración creada",
   user_approved: "Cuenta aprobada",
   login_pending: "Inicio de sesión de una cuenta pendiente de aprobación",

@@ -129,7 +129,14 @@ describe.each(DRIVERS)("the facts read from the database (%s)", (driver) => {
   });
 
   it("the reviews' notice says what the site does, and says when the reviews are examples", () => {
-    expect(reviewVerificationText({ examplesPublished: 3 })[0]).toContain("son ejemplos");
-    expect(reviewVerificationText({ examplesPublished: 0 }).join(" ")).not.toContain("ejemplos");
+    expect(reviewVerificationText({ examplesPublished: 3, open: true })[0]).toContain(
+      "son ejemplos",
+    );
+    const open = reviewVerificationText({ examplesPublished: 0, open: true }).join(" ");
+    expect(open).not.toContain("ejemplos");
+    expect(open).toContain("También se puede enviar una reseña sin invitación");
+    const closed = reviewVerificationText({ examplesPublished: 0, open: false }).join(" ");
+    expect(closed).toContain("Solo se pueden enviar reseñas con invitación.");
+    expect(closed).not.toContain("sin invitación;");
   });
 });

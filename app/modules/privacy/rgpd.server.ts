@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { eraseReviewsOf, reviewsOf } from "~/modules/reviews/invitations.server";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { asc, eq, or, sql } from "drizzle-orm";
@@ -150,21 +151,27 @@ export async function exportPersonalData(db: Db, rawAddress: string, now = new D
     correos: mails,
     copiasDeCorreo: files.map((f) => path.basename(f)),
     citas: await appointmentsOf(db, address),
-    notas: ["Las reseñas no guardan email: no se pueden buscar por dirección."],
+    resenas: await reviewsOf(db, address),
+    notas: [
+      "Las reseñas enviadas sin invitación no guardan email: no se pueden buscar por dirección. Quien las escribió puede retirarlas con el enlace que recibió.",
+    ],
   };
 }
 
 export type PersonalDataExport = Awaited<ReturnType<typeof exportPersonalData>>;
 
 /**
- * Erases every copy about an address: contact messages, appointments and outbox rows in one
+ * Erases every copy about an address: contact messages, appointments, reviews and invitations,
+ * and outbox rows in one
  * transaction, then
  * the .eml files (a file that cannot be removed is reported, never silently kept).
  */
 export async function erasePersonalData(db: Db, rawAddress: string) {
   const address = normalizeAddress(rawAddress);
-  if (!address) return { messages: 0, appointments: 0, mails: 0, files: 0, failedFiles: 0 };
-  const { messages, appointments, mailIds } = await db.transaction(async (tx) => {
+  if (!address) {
+    return { messages: 0, appointments: 0, reviews: 0, mails: 0, files: 0, failedFiles: 0 };
+  }
+  const { messages, appointments, reviews, mailIds } = await db.transaction(async (tx) => {
     const deletedMessages = await tx
       .delete(contactMessages)
       .where(messagesOf(address))
@@ -174,6 +181,7 @@ export async function erasePersonalData(db: Db, rawAddress: string) {
       .where(outboxMentioning(address))
       .returning({ id: mailOutbox.id });
     const appointments = await eraseAppointmentsOf(tx, address);
+    const reviews = await eraseReviewsOf(tx, address);
     // Audit entries written before fingerprints named the address itself.
     await tx
       .update(auditLog)
@@ -182,6 +190,7 @@ export async function erasePersonalData(db: Db, rawAddress: string) {
     return {
       messages: deletedMessages.length,
       appointments,
+      reviews,
       mailIds: deletedMails.map((m) => m.id),
     };
   });
@@ -196,5 +205,12 @@ export async function erasePersonalData(db: Db, rawAddress: string) {
       failed += 1;
     }
   }
-  return { messages, appointments, mails: mailIds.length, files: removed, failedFiles: failed };
+  return {
+    messages,
+    appointments,
+    reviews,
+    mails: mailIds.length,
+    files: removed,
+    failedFiles: failed,
+  };
 }

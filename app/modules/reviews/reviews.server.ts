@@ -1,8 +1,8 @@
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contentSeeds, reviews } from "~/db/schema";
 import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
-import { reviewNoticeHtml } from "~/modules/mail/templates";
+import { reviewNoticeHtml, simpleHtml } from "~/modules/mail/templates";
 import { announceNewReview } from "./live.server";
 import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -12,6 +12,12 @@ import { type FormFailure, formFailure } from "~/utils/form";
 import { parseWith } from "~/utils/form-schema";
 import { ratingOf, REVIEW_MESSAGES, ReviewAdminSchema, ReviewSchema } from "./schema";
 import { reviewVerificationText } from "./verification";
+import {
+  INVITATION_MESSAGES,
+  useInvitation,
+  withdrawalToken,
+  withdrawalUrl,
+} from "./invitations.server";
 import { paginate } from "~/utils/pagination";
 
 export type Review = typeof reviews.$inferSelect;
@@ -23,6 +29,7 @@ export const publicColumns = {
   role: reviews.role,
   content: reviews.content,
   rating: reviews.rating,
+  verified: sql<boolean>`${reviews.source} = 'invitation'`,
   createdAt: reviews.createdAt,
 };
 
@@ -51,18 +58,22 @@ export function defaultReviews() {
 export async function reviewsForHome(db: Db) {
   try {
     const rows = await publishedReviews(db);
+    const { reviewsOpen } = await getSettings(db);
     return {
       reviews: rows.map(({ createdAt: _, ...r }) => r),
       reviewsFailed: false,
+      reviewsOpen,
       reviewVerification: reviewVerificationText({
         examplesPublished: await publishedExampleCount(db),
+        open: reviewsOpen,
       }),
     };
   } catch {
     return {
       reviews: defaultReviews(),
       reviewsFailed: true,
-      reviewVerification: reviewVerificationText({ examplesPublished: 1 }),
+      reviewsOpen: true,
+      reviewVerification: reviewVerificationText({ examplesPublished: 1, open: true }),
     };
   }
 }
@@ -120,7 +131,9 @@ export async function publishedExampleCount(db: Db) {
 export const REVIEW_WINDOW_MS = 60 * 60 * 1000;
 const REVIEWS_PER_WINDOW = 3;
 
-export type SubmitResult = { ok: true; id: number | null } | (FormFailure & { status: 400 | 429 });
+export type SubmitResult =
+  | { ok: true; id: number | null; withdrawUrl?: string }
+  | (FormFailure & { status: 400 | 403 | 410 | 429 });
 
 /**
  * A visitor's review: stored unpublished with the consent given, plus the notice e-mail to the
@@ -149,8 +162,16 @@ export async function submitReview(
     return { ...formFailure(REVIEW_MESSAGES.rateLimited), status: 429 };
   }
   const settings = await getSettings(db);
+  const invited = typeof raw.invitacion === "string" && raw.invitacion !== "";
+  if (!invited && !settings.reviewsOpen) {
+    return { ...formFailure(INVITATION_MESSAGES.closed), status: 403 };
+  }
   const now = new Date();
+  const withdraw = withdrawalToken();
   const id = await db.transaction(async (tx) => {
+    // An invitation is used in the review's transaction: once, and only if the review is kept.
+    const email = invited ? await useInvitation(tx, raw.invitacion, now) : null;
+    if (invited && !email) return null;
     const [row] = await tx
       .insert(reviews)
       .values({
@@ -160,14 +181,34 @@ export async function submitReview(
         rating: input.rating,
         isPublished: false,
         consentAt: now,
+        source: email ? "invitation" : "form",
+        email,
+        withdrawTokenHash: withdraw.hash,
       })
       .returning({ id: reviews.id });
     await enqueueMail(tx, reviewNotice(input, now, settings.contactEmail));
+    if (email) await enqueueMail(tx, thanks(email, withdrawalUrl(withdraw.value), settings));
     await announceNewReview(tx, row!.id);
     return row!.id;
   });
+  if (id === null) return { ...formFailure(INVITATION_MESSAGES.invalid), status: 410 };
   nudgeOutbox();
-  return { ok: true, id };
+  return { ok: true, id, withdrawUrl: withdrawalUrl(withdraw.value) };
+}
+
+/** To an invited reviewer: thanks, and the link to withdraw the review whenever they want. */
+function thanks(to: string, href: string, settings: { professionalName: string }) {
+  const paragraphs = [
+    "Gracias por tu reseña.",
+    `${settings.professionalName} la leerá antes de publicarla. Se mostrará como verificada, con el nombre que escribiste; tu email nunca se muestra.`,
+    "Puedes retirarla cuando quieras con este enlace: se borrará por completo.",
+  ];
+  return {
+    to,
+    subject: "Gracias por tu reseña",
+    text: [...paragraphs, "", `Retirar mi reseña: ${href}`].join("\n"),
+    html: simpleHtml(paragraphs, { href, label: "Retirar mi reseña" }),
+  };
 }
 
 /** The e-mail carries the review notice's fields (type, name, content, rating, role, time). */

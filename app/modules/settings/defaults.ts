@@ -41,6 +41,7 @@ export const DEFAULT_SETTINGS: Settings = {
   analyticsEnabled: true,
   analyticsMeasurementId: "",
   allowSignup: false,
+  reviewsOpen: true,
   messageRetentionMonths: 12,
   notificationIncludesMessage: false,
 };

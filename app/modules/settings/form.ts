@@ -110,6 +110,13 @@ export const SETTINGS_SECTIONS: Array<{ title: string; fields: SettingsField[] }
       { key: "showSocialLinks", label: "Mostrar enlaces a redes sociales", kind: "switch" },
       { key: "allowSignup", label: "Permitir el registro público de cuentas", kind: "switch" },
       {
+        key: "reviewsOpen",
+        label: "Aceptar reseñas sin invitación",
+        kind: "switch",
+        description:
+          "Desactivado, solo se puede dejar una reseña con la invitación que envías desde Reseñas (esas se muestran como verificadas). «Cómo verificamos las reseñas» lo explica según este ajuste.",
+      },
+      {
         key: "notificationIncludesMessage",
         label: "Incluir el texto de los mensajes en los emails de aviso",
         kind: "switch",

@@ -156,6 +156,7 @@ export const SettingsSchema = z.object({
     .max(40, "El ID de medición no puede exceder 40 caracteres")
     .regex(/^$|^G-[A-Z0-9]{4,}$/, "El ID de medición debe tener la forma G-XXXXXXX"),
   allowSignup: z.boolean({ error: "Valor no válido" }),
+  reviewsOpen: z.boolean({ error: "Valor no válido" }),
   messageRetentionMonths: z.coerce
     .number({ error: "Indica un número de meses" })
     .int("Indica un número entero de meses")

@@ -111,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirectWithToast("/admin/mensajes", {
       title: "Datos suprimidos",
-      description: `Se han eliminado ${erased.messages} mensajes, ${erased.appointments} citas, ${erased.mails} emails y ${erased.files} copias .eml de ${email}.`,
+      description: `Se han eliminado ${erased.messages} mensajes, ${erased.appointments} citas, ${erased.reviews} reseñas, ${erased.mails} emails y ${erased.files} copias .eml de ${email}.`,
       ...(erased.failedFiles > 0
         ? { type: "error" as const, title: "Datos suprimidos en parte" }
         : {}),

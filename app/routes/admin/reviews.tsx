@@ -48,6 +48,7 @@ import { backTo, parseId, readForm } from "~/utils/form";
 import { useFieldErrors } from "~/utils/use-field-errors";
 import { FlaggedText, FlagNotice } from "~/components/admin/flag-notice";
 import { reviewFlags } from "~/modules/compliance/flags";
+import { inviteReviewer } from "~/modules/reviews/invitations.server";
 import { logger } from "~/utils/logger.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/reviews";
@@ -125,6 +126,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   const id = parseId(form.get("id"));
   const back = backTo("/admin/resenas", form.get("back"));
+  if (intent === "invite") {
+    const result = await inviteReviewer(db, user, form.get("email"), ip);
+    if (!result.ok) {
+      const { status, ...refused } = result;
+      return failure({ status, ...refused, intent: "invite" });
+    }
+    return redirectWithToast(back, {
+      title: "Invitación enviada",
+      description: "El enlace sirve una vez y caduca en 30 días.",
+    });
+  }
   if (intent === "toggle") {
     const publish = form.get("publish") === "1";
     if (id === null || !(await setReviewPublished(db, id, publish))) {
@@ -270,6 +282,34 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
               whether notifications are allowed, and must not move the buttons already shown. */}
           <EnableNotificationsButton />
         </div>
+        {canModerate ? (
+          <details open={failed?.intent === "invite" || undefined}>
+            <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-full px-4 font-semibold text-primary hover:bg-primary-soft">
+              Invitar a dejar una reseña
+            </summary>
+            <Form
+              method="post"
+              className="mt-2 flex flex-col gap-3 sm:max-w-md"
+              aria-label="Invitar a dejar una reseña"
+            >
+              <input type="hidden" name="intent" value="invite" />
+              <input type="hidden" name="back" value={back} />
+              <FormField
+                label="Email del cliente"
+                name="email"
+                id="invite-email"
+                required
+                errors={failed?.intent === "invite" ? failed.fieldErrors.email : undefined}
+                description="Recibe un enlace personal de un solo uso, válido 30 días. Su reseña se mostrará como verificada; su email, nunca."
+              >
+                {(field) => <Input {...field} type="email" required autoComplete="off" />}
+              </FormField>
+              <Button type="submit" className="self-start">
+                Enviar la invitación
+              </Button>
+            </Form>
+          </details>
+        ) : null}
       </div>
       {failed?.formError && !editing ? (
         <p role="alert" className="rounded-field bg-danger-soft p-3 text-danger">
@@ -330,6 +370,8 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
                 <Badge variant={r.isPublished ? "success" : "warning"}>
                   {r.isPublished ? "Publicada" : "Borrador"}
                 </Badge>
+                {r.source === "invitation" ? <Badge variant="neutral">Verificada</Badge> : null}
+                {r.source === "seed" ? <Badge variant="neutral">Ejemplo</Badge> : null}
               </div>
               <ReviewText id={`resena-${r.id}`} name={r.name} text={r.content} />
               {/* 'Publicar' across the card (easy to tap on a phone), then Editar and Eliminar. */}

@@ -161,6 +161,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           reviews={loaderData.reviews}
           loadFailed={loaderData.reviewsFailed}
           verification={loaderData.reviewVerification}
+          acceptsOpenReviews={loaderData.reviewsOpen}
         />
       </Suspense>
       <Suspense>

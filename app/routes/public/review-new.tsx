@@ -3,6 +3,7 @@ import { PageHeader } from "~/components/site/page-header";
 import { ReviewForm, type ReviewServerResult } from "~/components/site/review-form";
 import { database } from "~/context";
 import { clientInfo } from "~/modules/accounts/guard.server";
+import { INVITATION_MESSAGES } from "~/modules/reviews/messages";
 import { submitReview } from "~/modules/reviews/reviews.server";
 import { REVIEW_MESSAGES } from "~/modules/reviews/messages";
 import { ReviewSchema } from "~/modules/reviews/schema";
@@ -10,6 +11,7 @@ import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/review-new";
 import { formFailure, readForm } from "~/utils/form";
 import { htmlConstraints } from "~/utils/form-schema";
+import { requestSettings } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(rootFromMatches(matches), {
@@ -18,8 +20,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/resenas/nueva",
   });
 
-export function loader() {
-  return { constraints: htmlConstraints(ReviewSchema) };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { reviewsOpen } = await requestSettings(context);
+  return { constraints: htmlConstraints(ReviewSchema), open: reviewsOpen };
 }
 
 /**
@@ -29,7 +32,9 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = Object.fromEntries(await readForm(request));
   const result = await submitReview(await database(context), fields, clientInfo(request, context));
-  if (result.ok) return { review: { ok: true } as ReviewServerResult };
+  if (result.ok) {
+    return { review: { ok: true, withdrawUrl: result.withdrawUrl } as ReviewServerResult };
+  }
   const values: Record<string, string> = {};
   for (const key of ["name", "role", "content", "rating"]) {
     const value = fields[key];
@@ -53,11 +58,15 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
     <>
       <PageHeader title="Dejar una reseña" lead="Cuéntanos cómo ha sido tu experiencia." />
       <div className="container-page max-w-2xl py-12">
-        <ReviewForm
-          key={actionData ? "sent" : "new"}
-          serverResult={actionData?.review}
-          constraints={loaderData.constraints}
-        />
+        {loaderData.open || actionData ? (
+          <ReviewForm
+            key={actionData ? "sent" : "new"}
+            serverResult={actionData?.review}
+            constraints={loaderData.constraints}
+          />
+        ) : (
+          <p>{INVITATION_MESSAGES.closed}</p>
+        )}
       </div>
     </>
   );

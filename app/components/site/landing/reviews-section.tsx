@@ -10,6 +10,8 @@ export interface PublicReview {
   role: string;
   content: string;
   rating: number;
+  /** Sent through a one-time invitation from the practice (docs/compliance.md). */
+  verified?: boolean;
 }
 
 function ReviewCard({ review }: { review: PublicReview }) {
@@ -23,6 +25,7 @@ function ReviewCard({ review }: { review: PublicReview }) {
       <figcaption className="mt-4">
         <span className="font-semibold">{review.name}</span>
         {review.role ? <span className="block text-sm text-muted">{review.role}</span> : null}
+        {review.verified ? <span className="block text-sm text-success">Verificada</span> : null}
       </figcaption>
     </figure>
   );
@@ -47,11 +50,14 @@ export function ReviewsSection({
   reviews,
   loadFailed,
   verification,
+  acceptsOpenReviews,
 }: {
   reviews: PublicReview[];
   loadFailed: boolean;
   /** 'Cómo verificamos las reseñas', written by the server from what the site does. */
   verification: string[];
+  /** Reviews without an invitation are accepted (Ajustes). */
+  acceptsOpenReviews: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
@@ -97,18 +103,20 @@ export function ReviewsSection({
           </p>
         ))}
       </details>
-      <Link
-        to="/resenas/nueva"
-        onClick={(event) => {
-          if (event.metaKey || event.ctrlKey || event.shiftKey) return;
-          event.preventDefault();
-          setWanted(true);
-          setOpen(true);
-        }}
-        className="mt-8 inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-primary px-5 font-semibold text-primary no-underline hover:bg-primary-soft"
-      >
-        Dejar una reseña
-      </Link>
+      {acceptsOpenReviews ? (
+        <Link
+          to="/resenas/nueva"
+          onClick={(event) => {
+            if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+            event.preventDefault();
+            setWanted(true);
+            setOpen(true);
+          }}
+          className="mt-8 inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-primary px-5 font-semibold text-primary no-underline hover:bg-primary-soft"
+        >
+          Dejar una reseña
+        </Link>
+      ) : null}
       {wanted ? (
         <Suspense fallback={null}>
           <ReviewDialog open={open} onOpenChange={setOpen} onSent={onSent} />

@@ -1,0 +1,170 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { reviewInvitations, reviews } from "~/db/schema";
+import { audit } from "~/modules/accounts/audit.server";
+import { EMAIL } from "~/modules/booking/schema";
+import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
+import { simpleHtml } from "~/modules/mail/templates";
+import { getSettings } from "~/modules/settings/settings.server";
+import { getEnv } from "~/utils/env.server";
+import { formFailure, type FormFailure } from "~/utils/form";
+import { formatDay } from "~/utils/format-time";
+import { INVITATION_MESSAGES } from "./messages";
+
+/**
+ * Verified reviews (docs/compliance.md): staff invite a client by e-mail; the link opens the
+ * review form once, within 30 days, and the review it brings is marked verified. Every reviewer
+ * can withdraw their review (RGPD art. 7.3) with a link of their own, which erases it. Links are
+ * random 32-byte tokens; only their SHA-256 is kept; nothing in a URL names the person.
+ */
+
+export const INVITATION_DAYS = 30;
+
+export { INVITATION_MESSAGES };
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Actor = { id: string; email: string };
+
+function token() {
+  const value = randomBytes(32).toString("base64url");
+  return { value, hash: hashToken(value) };
+}
+
+const hashToken = (value: string) => createHash("sha256").update(value).digest("hex");
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export type InviteResult = { ok: true } | (FormFailure & { status: 400 });
+
+/** Sends a one-time review invitation to a client's address. */
+export async function inviteReviewer(
+  db: Db,
+  actor: Actor,
+  rawEmail: unknown,
+  ip: string,
+  now = new Date(),
+): Promise<InviteResult> {
+  const email = typeof rawEmail === "string" ? rawEmail.trim().toLowerCase() : "";
+  if (email.length > 254 || !EMAIL.test(email)) {
+    return { ...formFailure(null, { email: [INVITATION_MESSAGES.email] }), status: 400 };
+  }
+  const settings = await getSettings(db);
+  const link = token();
+  const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60_000);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(reviewInvitations)
+      .values({ email, tokenHash: link.hash, createdBy: actor.id, createdAt: now, expiresAt })
+      .returning({ id: reviewInvitations.id });
+    const href = `${getEnv().PUBLIC_URL}/resenas/invitacion?token=${link.value}`;
+    const paragraphs = [
+      "Hola:",
+      `${settings.professionalName} te invita a contar tu experiencia en una reseña para su web.`,
+      `El enlace es personal: sirve una sola vez y caduca el ${formatDay(expiresAt)}. Tu reseña se mostrará como verificada, con el nombre que elijas (tus iniciales, si prefieres); tu email nunca se muestra.`,
+      "Por favor, no incluyas datos de salud. Podrás retirarla cuando quieras con el enlace que recibirás al enviarla.",
+      "Si no quieres dejar una reseña, ignora este mensaje.",
+      `${settings.professionalName} · ${settings.professionalTitle}`,
+    ];
+    await enqueueMail(tx, {
+      to: email,
+      subject: "¿Nos cuentas tu experiencia?",
+      text: [...paragraphs, "", `Dejar una reseña: ${href}`].join("\n"),
+      html: simpleHtml(paragraphs, { href, label: "Dejar una reseña" }),
+    });
+    await audit(tx, { action: "review_invited", actor, target: `invitacion:${row!.id}`, ip });
+  });
+  nudgeOutbox();
+  return { ok: true };
+}
+
+/** Whether an invitation link can still be used (the review form's page asks before showing it). */
+export async function invitationIsOpen(db: Db, value: string, now = new Date()) {
+  if (!TOKEN.test(value)) return false;
+  const [row] = await db
+    .select({ id: reviewInvitations.id })
+    .from(reviewInvitations)
+    .where(
+      and(
+        eq(reviewInvitations.tokenHash, hashToken(value)),
+        isNull(reviewInvitations.usedAt),
+        gt(reviewInvitations.expiresAt, now),
+      ),
+    );
+  return Boolean(row);
+}
+
+/**
+ * Uses an invitation inside the review's transaction: its address, or null when the link is
+ * unknown, used or expired. Two sends with one link: only one gets the address.
+ */
+export async function useInvitation(tx: Tx, value: unknown, now: Date) {
+  if (typeof value !== "string" || !TOKEN.test(value)) return null;
+  const [row] = await tx
+    .update(reviewInvitations)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(reviewInvitations.tokenHash, hashToken(value)),
+        isNull(reviewInvitations.usedAt),
+        gt(reviewInvitations.expiresAt, now),
+      ),
+    )
+    .returning({ email: reviewInvitations.email });
+  return row?.email ?? null;
+}
+
+/** A new withdrawal link for a review: the token for the reviewer, the hash for the row. */
+export const withdrawalToken = token;
+
+export function withdrawalUrl(value: string) {
+  return `${getEnv().PUBLIC_URL}/resenas/retirar?token=${value}`;
+}
+
+/** The review a withdrawal link names (its text, for the page to show), or null. */
+export async function reviewByWithdrawalToken(db: Db, value: string) {
+  if (!TOKEN.test(value)) return null;
+  const [row] = await db
+    .select({ id: reviews.id, name: reviews.name, content: reviews.content })
+    .from(reviews)
+    .where(eq(reviews.withdrawTokenHash, hashToken(value)));
+  return row ?? null;
+}
+
+/** The reviewer withdraws: the review is erased (every copy is this row). */
+export async function withdrawReview(db: Db, value: string) {
+  if (!TOKEN.test(value)) return false;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(reviews)
+      .where(eq(reviews.withdrawTokenHash, hashToken(value)))
+      .returning({ id: reviews.id });
+    if (!row) return false;
+    await audit(tx, { action: "review_withdrawn", target: `resena:${row.id}` });
+    return true;
+  });
+}
+
+const ofAddress = (address: string) => eq(sql`lower(${reviews.email})`, address);
+
+/** The reviews sent with an address (RGPD art. 15), with Spanish keys. */
+export async function reviewsOf(db: Db, address: string) {
+  const rows = await db.select().from(reviews).where(ofAddress(address));
+  return rows.map((r) => ({
+    id: r.id,
+    nombre: r.name,
+    servicio: r.role,
+    texto: r.content,
+    valoracion: r.rating,
+    publicada: r.isPublished,
+    verificada: r.source === "invitation",
+    consentimientoEn: r.consentAt,
+    creadaEn: r.createdAt,
+  }));
+}
+
+/** Erases the reviews and invitations of an address (RGPD art. 17), in the caller's transaction. */
+export async function eraseReviewsOf(tx: Pick<Db, "delete">, address: string) {
+  const erased = await tx.delete(reviews).where(ofAddress(address)).returning({ id: reviews.id });
+  await tx.delete(reviewInvitations).where(eq(sql`lower(${reviewInvitations.email})`, address));
+  return erased.length;
+}

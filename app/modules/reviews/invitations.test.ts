@@ -1,0 +1,143 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { auditLog, mailOutbox, rateLimit, reviewInvitations, reviews } from "~/db/schema";
+import { erasePersonalData, exportPersonalData } from "~/modules/privacy/rgpd.server";
+import { DEFAULT_SETTINGS } from "~/modules/settings/defaults";
+import { updateSettings } from "~/modules/settings/settings.server";
+import { DRIVERS, useTestDatabase } from "../../../tests/support/db";
+import {
+  INVITATION_MESSAGES,
+  invitationIsOpen,
+  inviteReviewer,
+  reviewByWithdrawalToken,
+  withdrawReview,
+} from "./invitations.server";
+import { submitReview } from "./reviews.server";
+
+const STAFF = { id: "u1", email: "editora@example.com" };
+const REVIEW = {
+  name: "L. P.",
+  content: "Me sentí escuchada desde el primer día.",
+  rating: "5",
+  consent: "on",
+};
+const tokenIn = (text: string, path: string) =>
+  new RegExp(`${path}\\?token=([\\w-]{43})`).exec(text)?.[1] ?? "";
+
+describe.each(DRIVERS)("verified reviews: invitations and withdrawal (%s)", (driver) => {
+  const db = useTestDatabase(driver);
+  let ip = 0;
+  const client = () => ({ ip: `198.51.100.${++ip}` });
+  beforeEach(async () => {
+    for (const table of [reviews, reviewInvitations, mailOutbox, auditLog, rateLimit]) {
+      await db.db.delete(table);
+    }
+    await updateSettings(db.db, DEFAULT_SETTINGS);
+  });
+
+  async function invite(email = "Lucia@Example.com", now = new Date()) {
+    expect(await inviteReviewer(db.db, STAFF, email, "192.0.2.1", now)).toEqual({ ok: true });
+    const [mail] = await db.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, "¿Nos cuentas tu experiencia?"));
+    return tokenIn(mail!.text, "/resenas/invitacion");
+  }
+
+  it("an invitation link brings one verified review, and then no other", async () => {
+    const token = await invite();
+    expect(token).not.toBe("");
+    expect(await invitationIsOpen(db.db, token)).toBe(true);
+    const [entry] = await db.db.select().from(auditLog);
+    expect(entry).toMatchObject({ action: "review_invited" });
+    expect(JSON.stringify(entry)).not.toMatch(/lucia/i);
+
+    const sent = await submitReview(db.db, { ...REVIEW, invitacion: token }, client());
+    expect(sent).toMatchObject({
+      ok: true,
+      withdrawUrl: expect.stringContaining("/resenas/retirar?token="),
+    });
+    const [row] = await db.db.select().from(reviews);
+    expect(row).toMatchObject({
+      source: "invitation",
+      email: "lucia@example.com",
+      isPublished: false,
+    });
+    // The reviewer gets the withdrawal link by e-mail too.
+    const thanks = await db.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, "lucia@example.com"));
+    expect(thanks.map((m) => m.subject)).toContain("Gracias por tu reseña");
+
+    // Single use: the same link again stores nothing.
+    expect(await invitationIsOpen(db.db, token)).toBe(false);
+    const again = await submitReview(db.db, { ...REVIEW, invitacion: token }, client());
+    expect(again).toMatchObject({ ok: false, status: 410, formError: INVITATION_MESSAGES.invalid });
+    expect(await db.db.select().from(reviews)).toHaveLength(1);
+  });
+
+  it("an invitation expires after 30 days; a made-up one is refused", async () => {
+    const token = await invite("ana@example.com", new Date(Date.now() - 31 * 24 * 3600_000));
+    expect(await invitationIsOpen(db.db, token)).toBe(false);
+    for (const invitacion of [token, "A".repeat(43), "corto"]) {
+      expect(await submitReview(db.db, { ...REVIEW, invitacion }, client())).toMatchObject({
+        ok: false,
+        status: 410,
+      });
+    }
+    expect(await db.db.select().from(reviews)).toHaveLength(0);
+  });
+
+  it("with open submission off, only an invitation brings a review", async () => {
+    await updateSettings(db.db, { ...DEFAULT_SETTINGS, reviewsOpen: false });
+    expect(await submitReview(db.db, REVIEW, client())).toMatchObject({
+      ok: false,
+      status: 403,
+      formError: INVITATION_MESSAGES.closed,
+    });
+    const token = await invite();
+    expect(await submitReview(db.db, { ...REVIEW, invitacion: token }, client())).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it("an open review is not verified; its author withdraws it with the link, which erases it", async () => {
+    const sent = await submitReview(db.db, REVIEW, client());
+    if (!sent.ok) throw new Error(JSON.stringify(sent));
+    const [row] = await db.db.select().from(reviews);
+    expect(row).toMatchObject({ source: "form", email: null });
+    const token = new URL(sent.withdrawUrl!).searchParams.get("token")!;
+    expect(await reviewByWithdrawalToken(db.db, token)).toMatchObject({ content: REVIEW.content });
+    await db.db.update(reviews).set({ isPublished: true });
+    expect(await withdrawReview(db.db, token)).toBe(true);
+    expect(await db.db.select().from(reviews)).toHaveLength(0);
+    expect(await withdrawReview(db.db, token)).toBe(false);
+    expect((await db.db.select().from(auditLog)).map((a) => a.action)).toContain(
+      "review_withdrawn",
+    );
+  });
+
+  it("reviews and invitations join the RGPD export and erase of an address", async () => {
+    const token = await invite("marta@example.com");
+    await submitReview(db.db, { ...REVIEW, invitacion: token }, client());
+    await invite("marta@example.com");
+    const exported = await exportPersonalData(db.db, "MARTA@example.com");
+    expect(exported.resenas).toEqual([
+      expect.objectContaining({ texto: REVIEW.content, verificada: true }),
+    ]);
+    const erased = await erasePersonalData(db.db, "marta@example.com");
+    expect(erased.reviews).toBe(1);
+    expect(await db.db.select().from(reviews)).toHaveLength(0);
+    expect(await db.db.select().from(reviewInvitations)).toHaveLength(0);
+  });
+
+  it("refuses an invitation to a bad address, in Spanish, storing nothing", async () => {
+    expect(await inviteReviewer(db.db, STAFF, "no-es-un-email", "ip")).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { email: [INVITATION_MESSAGES.email] },
+    });
+    expect(await db.db.select().from(reviewInvitations)).toHaveLength(0);
+  });
+});
