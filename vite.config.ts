@@ -28,12 +28,20 @@ function chunkFor(id: string) {
   return undefined;
 }
 
-export default defineConfig({
+/**
+ * The day this build was made, in Madrid ('2026-11-24'): the accessibility statement's date of the
+ * last check (docs/compliance.md#accessibility-statement). A release is built only after the
+ * whole test suite, axe on every route included, has passed. Only `vite build` sets it.
+ */
+const buildDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(new Date());
+
+export default defineConfig(({ command }) => ({
   resolve: { tsconfigPaths: true },
+  define: command === "build" ? { __BUILD_DAY__: JSON.stringify(buildDay) } : {},
   environments: {
     client: { build: { rollupOptions: { output: { manualChunks: chunkFor } } } },
     // The SSR bundle's entry is our Express app, which embeds the React Router build.
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
   plugins: [headingFont(), tailwindcss(), reactRouter()],
-});
+}));

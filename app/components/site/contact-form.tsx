@@ -6,19 +6,12 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
+import type { ContactServerResult } from "~/modules/contact/result";
 import type { FieldConstraints } from "~/utils/form-schema";
-import { checkLazily, type FieldErrors, firstInvalid, type FormResult } from "~/utils/form";
+import { checkLazily, type FieldErrors, firstInvalid } from "~/utils/form";
 import { notify } from "~/utils/notify";
 
-/**
- * What the landing page's action answers (`{ contact }`). `status` tells a refusal's kind (429:
- * too many messages); `unreachable` is set in the browser when the server could not be reached
- * or failed (the page's clientAction), and leads to the visitor's mail client.
- */
-export type ContactServerResult = FormResult<{ email: string }> & {
-  status?: number;
-  unreachable?: boolean;
-};
+export type { ContactServerResult };
 
 const FIELDS = ["name", "email", "message", "consent"] as const;
 
@@ -30,6 +23,24 @@ type Connection = { status: "checking" | "connected" | "error"; message: string 
 /** The practice answers to the visitor's address (nothing is sent to the visitor now). */
 const successMessage = (email: string) =>
   `Gracias, he recibido tu mensaje. Te responderé a ${email} lo antes posible.`;
+
+/**
+ * A page's clientAction: a server that cannot be reached or fails is not the visitor's mistake;
+ * the form then offers the visitor's mail client (the answer says `unreachable`).
+ */
+export async function withUnreachable<T>(serverAction: () => Promise<T>) {
+  try {
+    return await serverAction();
+  } catch {
+    const contact: ContactServerResult = {
+      ok: false,
+      formError: null,
+      fieldErrors: {},
+      unreachable: true,
+    };
+    return { contact };
+  }
+}
 
 /** The id the no-JavaScript post returns to (the contact section of the landing page). */
 export const CONTACT_SECTION_ID = "contacto";
@@ -68,7 +79,16 @@ export function ContactForm({
   professionalName,
   serverResult,
   constraints,
+  action = `/?index#${CONTACT_SECTION_ID}`,
+  label = "Envíame un mensaje",
+  messageHint = "Por favor, no incluyas datos clínicos ni de salud: los hablaremos en consulta.",
 }: {
+  /** Where the form posts (with the section it returns to without JavaScript). */
+  action?: string;
+  /** The form's accessible name. */
+  label?: string;
+  /** The help under 'Mensaje'. */
+  messageHint?: string;
   practiceEmail: string;
   professionalName: string;
   serverResult?: ContactServerResult;
@@ -230,11 +250,11 @@ export function ContactForm({
         id="formulario-contacto"
         method="post"
         // Without JavaScript the page that answers comes back at the contact section.
-        action={`/?index#${CONTACT_SECTION_ID}`}
+        action={action}
         noValidate
         onSubmit={onSubmit}
         className="flex flex-col gap-4"
-        aria-label="Envíame un mensaje"
+        aria-label={label}
       >
         <input type="hidden" name="intent" value="contact" />
         {/* Honeypot: invisible to people; a bot that fills it is thanked and ignored. */}
@@ -270,7 +290,7 @@ export function ContactForm({
           name="message"
           required
           errors={errorsOf("message")}
-          description="Por favor, no incluyas datos clínicos ni de salud: los hablaremos en consulta."
+          description={messageHint}
         >
           {(field) => (
             <Textarea
