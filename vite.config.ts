@@ -12,7 +12,7 @@ const FRAMEWORK =
   /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
 const UI_CORE = /node_modules\/(lucide-react|clsx|class-variance-authority)\//;
 const SITE_SHARED =
-  /\/app\/(utils\/(cn|meta|nonce|notify|format)|components\/site\/(site-header|site-footer|nav-items|use-section-navigation|error-page|images|article-card|share|service-meta)|components\/ui\/(button|link-button|input|textarea|checkbox|form-field|label|banner)|modules\/(blog\/categories|services\/slugs|settings\/social))\.tsx?$/;
+  /\/app\/(utils\/(cn|meta|nonce|notify|format)|components\/site\/(contact-fields|site-header|site-footer|nav-items|use-section-navigation|error-page|images|article-card|share|service-meta)|components\/ui\/(button|link-button|input|textarea|checkbox|form-field|label|banner)|modules\/(blog\/categories|services\/slugs|settings\/social))\.tsx?$/;
 
 // The icons public pages use travel with the shared core; admin-only icons stay with their pages.
 const PUBLIC_ICONS =

@@ -1,5 +1,6 @@
-import { useLoaderData } from "react-router";
-import { ContactForm, ContactServerBanner, withUnreachable } from "~/components/site/contact-form";
+import { Form, useLoaderData, useNavigation } from "react-router";
+import { ContactFields, ContactServerBanner } from "~/components/site/contact-fields";
+import { Button } from "~/components/ui/button";
 import {
   AccessibilityStatement,
   BARRIER_FORM_ID,
@@ -20,7 +21,7 @@ export function loader() {
 }
 
 /**
- * The form for reporting a barrier: the contact form's action, its message stored as
+ * The form for reporting a barrier: the contact form's fields and action, its message stored as
  * '[Accesibilidad] …' so it stands out in Mensajes.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -28,9 +29,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") !== "contact") return notContact();
   return contactAction(form, request, context, "accessibility");
 }
-
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
-  withUnreachable(serverAction);
 
 function Statement({ settings }: { settings: Settings }) {
   const { checkedOn } = useLoaderData<typeof loader>();
@@ -46,8 +44,11 @@ function Statement({ settings }: { settings: Settings }) {
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();
+  const navigation = useNavigation();
   if (!root) return null;
   const { settings } = root;
+  const result = actionData?.contact;
+  const sending = navigation.state === "submitting";
   return (
     <LegalPage path="/accesibilidad" Document={Statement}>
       <section
@@ -58,17 +59,36 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         <h2 id={`${BARRIER_FORM_ID}-titulo`} className="mb-4 text-h3">
           Comunicar una barrera de accesibilidad
         </h2>
-        <ContactServerBanner result={actionData?.contact} />
+        <ContactServerBanner result={result} />
         <div className="rounded-card border border-border bg-surface p-6 shadow-soft">
-          <ContactForm
+          {/* A plain post (React Router's Form): without JavaScript the page comes back here. */}
+          <Form
+            id="formulario-contacto"
+            method="post"
             action={`/accesibilidad#${BARRIER_FORM_ID}`}
-            label="Comunicar una barrera de accesibilidad"
-            messageHint="Indica la página, qué intentabas hacer y qué te lo impidió; si quieres, también el navegador o el producto de apoyo que usas. No incluyas datos de salud."
-            practiceEmail={settings.contactEmail}
-            professionalName={settings.professionalName}
-            serverResult={actionData?.contact}
-            constraints={loaderData.contactConstraints}
-          />
+            preventScrollReset
+            className="flex flex-col gap-4"
+            aria-label="Comunicar una barrera de accesibilidad"
+          >
+            <ContactFields
+              key={result?.ok ? "sent" : "form"}
+              errors={result && !result.ok ? result.fieldErrors : {}}
+              values={result && !result.ok ? result.values : undefined}
+              constraints={loaderData.contactConstraints}
+              messageHint="Indica la página, qué intentabas hacer y qué te lo impidió; si quieres, también el navegador o el producto de apoyo que usas. No incluyas datos de salud."
+              practiceEmail={settings.contactEmail}
+              professionalName={settings.professionalName}
+            />
+            <Button
+              type="submit"
+              variant="accent"
+              size="lg"
+              disabled={sending}
+              className="self-start"
+            >
+              {sending ? "Enviando..." : "Enviar mensaje"}
+            </Button>
+          </Form>
         </div>
       </section>
     </LegalPage>

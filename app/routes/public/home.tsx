@@ -15,7 +15,7 @@ import {
   CONTACT_SECTION_ID,
   ContactForm,
   ContactServerBanner,
-  withUnreachable,
+  type ContactServerResult,
 } from "~/components/site/contact-form";
 import { ReviewsSection } from "~/components/site/landing/reviews-section";
 import { database } from "~/context";
@@ -77,8 +77,20 @@ export async function action({ request, context }: Route.ActionArgs) {
  * In the browser: a server that cannot be reached or fails is not the visitor's mistake; the
  * form then offers the visitor's mail client (the answer says `unreachable`).
  */
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
-  withUnreachable(serverAction);
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch {
+    return {
+      contact: {
+        ok: false,
+        formError: null,
+        fieldErrors: {},
+        unreachable: true,
+      } as ContactServerResult,
+    };
+  }
+}
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();

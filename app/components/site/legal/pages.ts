@@ -31,7 +31,7 @@ export const LEGAL_PAGES = [
     path: "/accesibilidad",
     title: "Declaración de accesibilidad",
     description:
-      "Situación de cumplimiento de las WCAG 2.2 nivel AA, contenido no accesible, cómo se revisa y cómo comunicar una barrera de accesibilidad.",
+      "Cumplimiento de las WCAG 2.2 AA, contenido no accesible y cómo comunicar una barrera.",
   },
 ] as const;
 
