@@ -43,7 +43,7 @@ test("the footer leads to the statement: its sections, the build's date, axe-cle
   );
 
   // The last review is the day the running server was built (the E2E server is a real build).
-  const checked = main.locator("#accesibilidad-preparacion time");
+  const checked = main.locator("time");
   const day = await checked.getAttribute("datetime");
   expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   const [year, month, date] = day!.split("-").map(Number);

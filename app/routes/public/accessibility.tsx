@@ -66,6 +66,8 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             id="formulario-contacto"
             method="post"
             action={`/accesibilidad#${BARRIER_FORM_ID}`}
+            // The server checks and answers in Spanish (the browser's own bubbles would not be).
+            noValidate
             preventScrollReset
             className="flex flex-col gap-4"
             aria-label="Comunicar una barrera de accesibilidad"
