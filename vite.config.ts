@@ -12,7 +12,7 @@ const FRAMEWORK =
   /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
 const UI_CORE = /node_modules\/(lucide-react|clsx|class-variance-authority)\//;
 const SITE_SHARED =
-  /\/app\/(utils\/(cn|meta|nonce|notify|format)|components\/site\/(site-header|site-footer|nav-items|use-section-navigation|error-page|images|article-card|share|service-meta)|components\/ui\/(button|link-button|input|textarea|checkbox|form-field|label|banner)|modules\/(blog\/categories|services\/slugs|settings\/social))\.tsx?$/;
+  /\/app\/(utils\/(cn|meta|nonce|notify|format)|components\/site\/(contact-fields|site-header|site-footer|nav-items|use-section-navigation|error-page|images|article-card|share|service-meta)|components\/ui\/(button|link-button|input|textarea|checkbox|form-field|label|banner)|modules\/(blog\/categories|services\/slugs|settings\/social))\.tsx?$/;
 
 // The icons public pages use travel with the shared core; admin-only icons stay with their pages.
 const PUBLIC_ICONS =
@@ -28,12 +28,20 @@ function chunkFor(id: string) {
   return undefined;
 }
 
-export default defineConfig({
+/**
+ * The day this build was made, in Madrid ('2026-11-24'): the accessibility statement's date of the
+ * last check (docs/compliance.md#accessibility-statement). A release is built only after the
+ * whole test suite, axe on every route included, has passed. Only `vite build` sets it.
+ */
+const buildDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(new Date());
+
+export default defineConfig(({ command }) => ({
   resolve: { tsconfigPaths: true },
+  define: command === "build" ? { __BUILD_DAY__: JSON.stringify(buildDay) } : {},
   environments: {
     client: { build: { rollupOptions: { output: { manualChunks: chunkFor } } } },
     // The SSR bundle's entry is our Express app, which embeds the React Router build.
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
   plugins: [headingFont(), tailwindcss(), reactRouter()],
-});
+}));

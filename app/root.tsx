@@ -14,7 +14,7 @@ import type * as ToasterModule from "~/components/ui/toaster";
 import { database } from "~/context";
 import { getUser } from "~/modules/accounts/guard.server";
 import { reviewNotice } from "~/modules/reviews/live.server";
-import { isIndexable } from "~/modules/compliance/identity";
+import { isIndexable, registrationLines } from "~/modules/compliance/identity";
 import { publicSettings } from "~/modules/settings/defaults";
 import { requestSettings } from "~/modules/settings/settings.server";
 import { COLORS } from "~/styles/tokens";
@@ -48,6 +48,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     settings: publicSettings(settings),
     // Search engines index the site once its identity data are real (docs/compliance.md).
     indexable: isIndexable(settings),
+    // On every page's footer (some comunidades ask for them in all publicity); built here, so
+    // the words are not in the pages' JavaScript.
+    registration: registrationLines(publicSettings(settings)),
     user: user ? { name: user.name, role: user.role } : null,
     reviewNotice: notice,
     publicUrl: getEnv().PUBLIC_URL,

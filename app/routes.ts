@@ -39,6 +39,7 @@ export default [
     route("privacidad", "routes/public/privacy.tsx"),
     route("cookies", "routes/public/cookies.tsx"),
     route("uso-web", "routes/public/terms.tsx"),
+    route("accesibilidad", "routes/public/accessibility.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 

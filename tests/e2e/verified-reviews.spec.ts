@@ -46,7 +46,7 @@ test("an invited client's review is verified, is published, and its author withd
   await staff.context().close();
   await page.goto("/#reseñas");
   const published = page.locator("#reseñas figure").filter({ hasText: text });
-  await expect(published.getByText("Verificada")).toBeAttached();
+  await expect(published.getByText("Reseña verificada")).toBeAttached();
 
   // The author withdraws it with the link e-mailed to them: gone from the page.
   const withdraw = await linkInMail(email, "/resenas/retirar");

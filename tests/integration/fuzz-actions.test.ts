@@ -19,6 +19,7 @@ import * as setupRoute from "~/routes/auth/setup";
 import * as twoFactorRoute from "~/routes/auth/two-factor";
 import * as verifyRoute from "~/routes/auth/verify-email";
 import * as homeRoute from "~/routes/public/home";
+import * as accessibilityRoute from "~/routes/public/accessibility";
 import * as reviewNewRoute from "~/routes/public/review-new";
 import * as reviewWithdrawRoute from "~/routes/public/review-withdraw";
 import * as bookingRoute from "~/routes/public/booking";
@@ -62,6 +63,13 @@ const PUBLIC_ACTIONS: ActionCase[] = [
     file: "routes/public/home.tsx",
     path: "/",
     action: homeRoute.action,
+    fields: ["name", "email", "message", "consent", "website"],
+    intents: ["contact"],
+  },
+  {
+    file: "routes/public/accessibility.tsx",
+    path: "/accesibilidad",
+    action: accessibilityRoute.action,
     fields: ["name", "email", "message", "consent", "website"],
     intents: ["contact"],
   },

@@ -123,6 +123,7 @@ describe.each(DRIVERS)("search engines (%s)", (driver) => {
       "/privacidad",
       "/cookies",
       "/uso-web",
+      "/accesibilidad",
     ])
       expect(locs).toContain(`${base()}${p}`);
     expect(xml).not.toContain("borrador-privado");

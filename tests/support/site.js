@@ -18,6 +18,7 @@ export const PUBLIC_PAGES = [
   "/privacidad",
   "/cookies",
   "/uso-web",
+  "/accesibilidad",
   "/auth",
 ];
 

@@ -1,24 +1,19 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
-import { Checkbox } from "~/components/ui/checkbox";
-import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
+import {
+  ContactFields,
+  ContactServerBanner,
+  successMessage,
+} from "~/components/site/contact-fields";
+import type { ContactServerResult } from "~/modules/contact/result";
 import type { FieldConstraints } from "~/utils/form-schema";
-import { checkLazily, type FieldErrors, firstInvalid, type FormResult } from "~/utils/form";
+import { checkLazily, type FieldErrors, firstInvalid } from "~/utils/form";
 import { notify } from "~/utils/notify";
 
-/**
- * What the landing page's action answers (`{ contact }`). `status` tells a refusal's kind (429:
- * too many messages); `unreachable` is set in the browser when the server could not be reached
- * or failed (the page's clientAction), and leads to the visitor's mail client.
- */
-export type ContactServerResult = FormResult<{ email: string }> & {
-  status?: number;
-  unreachable?: boolean;
-};
+export type { ContactServerResult };
+export { ContactServerBanner };
 
 const FIELDS = ["name", "email", "message", "consent"] as const;
 
@@ -27,35 +22,8 @@ const loadSchema = () => import("~/modules/contact/schema").then((m) => m.Contac
 type Status = { type: "success" | "error" | "info"; message: string } | null;
 type Connection = { status: "checking" | "connected" | "error"; message: string };
 
-/** The practice answers to the visitor's address (nothing is sent to the visitor now). */
-const successMessage = (email: string) =>
-  `Gracias, he recibido tu mensaje. Te responderé a ${email} lo antes posible.`;
-
 /** The id the no-JavaScript post returns to (the contact section of the landing page). */
 export const CONTACT_SECTION_ID = "contacto";
-
-/**
- * The result of a post made without JavaScript. The page comes back scrolled to the contact
- * section, so the landing page shows this at the section's top, where the visitor is looking
- * (the form's own banner sits by its button, a screen further down on a phone).
- */
-export function ContactServerBanner({ result }: { result?: ContactServerResult }) {
-  if (!result) return null;
-  if (result.ok) {
-    return (
-      <Banner variant="success" title="Mensaje enviado" className="mb-8">
-        {successMessage(result.email ?? "")}
-      </Banner>
-    );
-  }
-  const fieldErrors = Object.keys(result.fieldErrors).length > 0;
-  return (
-    <Banner variant="error" title="No se pudo enviar el mensaje" className="mb-8">
-      {result.formError ?? (fieldErrors ? "Revisa los campos marcados en el formulario." : null)}{" "}
-      <a href="#formulario-contacto">Ir al formulario</a>
-    </Banner>
-  );
-}
 
 /**
  * 'Envíame un mensaje' (docs/product.md#contact-form, docs/decisions/009). With JavaScript it
@@ -216,7 +184,6 @@ export function ContactForm({
   };
 
   const values = serverResult && !serverResult.ok ? serverResult.values : undefined;
-  const errorsOf = (name: string) => errors[name];
   return (
     <div className="flex flex-col gap-4">
       {connection.status === "error" ? (
@@ -236,92 +203,14 @@ export function ContactForm({
         className="flex flex-col gap-4"
         aria-label="Envíame un mensaje"
       >
-        <input type="hidden" name="intent" value="contact" />
-        {/* Honeypot: invisible to people; a bot that fills it is thanked and ignored. */}
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label htmlFor="website">No rellenes este campo</label>
-          <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" />
-        </div>
-        <FormField label="Nombre" name="name" required errors={errorsOf("name")}>
-          {(field) => (
-            <Input
-              {...field}
-              autoComplete="name"
-              {...constraints.name}
-              aria-required
-              defaultValue={values?.name}
-            />
-          )}
-        </FormField>
-        <FormField label="Email" name="email" required errors={errorsOf("email")}>
-          {(field) => (
-            <Input
-              {...field}
-              type="email"
-              autoComplete="email"
-              {...constraints.email}
-              aria-required
-              defaultValue={values?.email}
-            />
-          )}
-        </FormField>
-        <FormField
-          label="Mensaje"
-          name="message"
-          required
-          errors={errorsOf("message")}
-          description="Por favor, no incluyas datos clínicos ni de salud: los hablaremos en consulta."
-        >
-          {(field) => (
-            <Textarea
-              {...field}
-              {...constraints.message}
-              aria-required
-              rows={6}
-              size="lg"
-              defaultValue={values?.message}
-            />
-          )}
-        </FormField>
-        <div className="rounded-field bg-sand p-4 text-sm text-ink-soft">
-          <p>
-            <strong>Protección de datos.</strong> Responsable: {professionalName}. Finalidad:
-            responder a tu consulta. Base: tu consentimiento. Tus datos no se ceden a terceros.
-            Puedes acceder, rectificar y suprimir tus datos y ejercer otros derechos escribiendo a{" "}
-            <a className="underline" href={`mailto:${practiceEmail}`}>
-              {practiceEmail}
-            </a>
-            . Más información en la{" "}
-            <Link className="underline" to="/privacidad">
-              política de privacidad
-            </Link>
-            .
-          </p>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label className="flex min-h-11 items-start gap-3">
-            <Checkbox
-              name="consent"
-              {...constraints.consent}
-              aria-required
-              aria-invalid={errors.consent ? true : undefined}
-              aria-describedby={errors.consent ? "consent-error" : undefined}
-              className="mt-1"
-            />
-            <span>
-              He leído y acepto la{" "}
-              <Link className="font-semibold text-primary underline" to="/privacidad">
-                política de privacidad
-              </Link>{" "}
-              y consiento el tratamiento de mis datos para recibir respuesta.
-            </span>
-          </label>
-          {errors.consent ? (
-            <p id="consent-error" role="alert" className="text-sm text-danger">
-              {errors.consent?.[0]}
-            </p>
-          ) : null}
-        </div>
+        <ContactFields
+          errors={errors}
+          values={values}
+          constraints={constraints}
+          messageHint="Por favor, no incluyas datos clínicos ni de salud: los hablaremos en consulta."
+          practiceEmail={practiceEmail}
+          professionalName={professionalName}
+        />
         <Button type="submit" variant="accent" size="lg" disabled={sending} className="self-start">
           {sending ? "Enviando..." : "Enviar mensaje"}
         </Button>

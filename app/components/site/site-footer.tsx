@@ -7,7 +7,16 @@ function telHref(phone: string) {
   return `tel:${phone.replace(/[^+\d]/g, "")}`;
 }
 
-export function SiteFooter({ settings, signedIn }: { settings: Settings; signedIn: boolean }) {
+export function SiteFooter({
+  settings,
+  signedIn,
+  registration,
+}: {
+  settings: Settings;
+  signedIn: boolean;
+  /** The registry and advertising authorisation numbers, as lines (root loader). */
+  registration: string[];
+}) {
   return (
     <footer className="bg-ink text-[#e8e4dc]">
       <div className="container-page grid gap-10 py-14 md:grid-cols-3">
@@ -18,14 +27,11 @@ export function SiteFooter({ settings, signedIn }: { settings: Settings; signedI
             {settings.collegeName}
             {settings.collegeNumber ? ` · Nº de colegiada ${settings.collegeNumber}` : null}
           </p>
-          {settings.healthRegistryNumber ? (
-            <p className="mt-1 text-sm">Centro sanitario nº {settings.healthRegistryNumber}</p>
-          ) : null}
-          {settings.advertisingAuthNumber ? (
-            <p className="mt-1 text-sm">
-              Autorización de publicidad sanitaria nº {settings.advertisingAuthNumber}
+          {registration.map((line) => (
+            <p key={line} className="mt-1 text-sm">
+              {line}
             </p>
-          ) : null}
+          ))}
         </div>
         <div>
           <h2 className="font-sans text-sm font-semibold tracking-wide text-white uppercase">

@@ -69,5 +69,14 @@ export function identityGaps(settings: Settings): IdentityGap[] {
   return gaps;
 }
 
+/** The footer's lines with the registry and advertising authorisation numbers, when set. */
+export function registrationLines(settings: Settings) {
+  return [
+    settings.healthRegistryNumber && `Centro sanitario nº ${settings.healthRegistryNumber}`,
+    settings.advertisingAuthNumber &&
+      `Autorización de publicidad sanitaria nº ${settings.advertisingAuthNumber}`,
+  ].filter((line): line is string => Boolean(line));
+}
+
 /** Whether search engines may index the site: the identity data are real. */
 export const isIndexable = (settings: Settings) => identityGaps(settings).length === 0;

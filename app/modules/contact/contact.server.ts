@@ -26,6 +26,16 @@ function contactLimit() {
 export type ContactResult = { ok: true; email: string } | (FormFailure & { status: 400 | 429 });
 
 /**
+ * What a message is about, when it comes from a form other than the home page's: its text is
+ * stored with this first word, so Mensajes shows it without a column of its own (the
+ * accessibility statement's form, /accesibilidad).
+ */
+export const CONTACT_TOPICS = {
+  accessibility: { prefix: "[Accesibilidad] ", subject: "Nuevo aviso de accesibilidad de" },
+} as const;
+export type ContactTopic = keyof typeof CONTACT_TOPICS;
+
+/**
  * Stores a message and the e-mail that announces it in one transaction
  * (docs/decisions/009-contact-messages-and-reviews.md). A filled honeypot gets an apparent success
  * and nothing is stored or sent.
@@ -34,13 +44,17 @@ export async function submitContact(
   db: Db,
   raw: Record<string, unknown>,
   client: { ip: string },
+  topic?: ContactTopic,
 ): Promise<ContactResult> {
   if (typeof raw.website === "string" && raw.website.trim() !== "") {
     return { ok: true, email: typeof raw.email === "string" ? raw.email.trim() : "" };
   }
   const parsed = parseWith(ContactSchema, raw);
   if (!parsed.ok) return { ...parsed, status: 400 };
-  const input = parsed.data;
+  // The prefix is added after the checks: the visitor's 2000 characters stay theirs.
+  const input = topic
+    ? { ...parsed.data, message: `${CONTACT_TOPICS[topic].prefix}${parsed.data.message}` }
+    : parsed.data;
   const limited = await hitRateLimit(db, `contact:${client.ip}`, contactLimit(), CONTACT_WINDOW_MS);
   if (!limited.allowed) {
     return { ...formFailure(CONTACT_MESSAGES.rateLimited), status: 429 };
@@ -59,6 +73,7 @@ export async function submitContact(
         input,
         settings.contactEmail,
         settings.notificationIncludesMessage,
+        topic,
       ),
     );
     await announceInboxChange(tx);
@@ -72,6 +87,7 @@ function notificationEmail(
   input: { name: string; email: string; message: string },
   to: string,
   includeMessage: boolean,
+  topic?: ContactTopic,
 ) {
   const inbox = `${getEnv().PUBLIC_URL}/admin/mensajes?id=${id}`;
   const intro = `Has recibido un mensaje nuevo desde el formulario de contacto de la web.`;
@@ -97,7 +113,9 @@ function notificationEmail(
   return {
     to,
     // nodemailer encodes header values; the name is one line of letters and spaces anyway.
-    subject: headerValue(`Nuevo mensaje de contacto de ${input.name}`),
+    subject: headerValue(
+      `${topic ? CONTACT_TOPICS[topic].subject : "Nuevo mensaje de contacto de"} ${input.name}`,
+    ),
     text: lines.join("\n"),
     html,
     // Validated (no CR/LF, `?&=%`, commas…) and kept to one line all the same.

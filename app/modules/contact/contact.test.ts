@@ -112,6 +112,21 @@ describe.each(DRIVERS)("sending a contact message (%s)", (driver) => {
     expect(row).toMatchObject({ status: "sent", attempts: 1 });
   });
 
+  it("an accessibility report (/accesibilidad) is stored as '[Accesibilidad] …', its 2,000 characters allowed", async () => {
+    const message = "a".repeat(2000);
+    const result = await submitContact(
+      db.db,
+      { ...valid, message },
+      { ip: "1.1.1.2" },
+      "accessibility",
+    );
+    expect(result).toEqual({ ok: true, email: "ana@example.com" });
+    const [stored] = await db.db.select().from(contactMessages);
+    expect(stored!.message).toBe(`[Accesibilidad] ${message}`);
+    expect(await deliverDue(db.db, { send: smtpSend })).toEqual({ claimed: 1, sent: 1 });
+    expect(sink.received[0]!.raw).toMatch(/^Subject: .*accesibilidad.*Ana/m);
+  });
+
   it("keeps a message when SMTP is down, then delivers it exactly once when it is back", async () => {
     await submitContact(db.db, valid, { ip: "2.2.2.2" });
     await sink.stop();

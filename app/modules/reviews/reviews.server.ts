@@ -60,7 +60,11 @@ export async function reviewsForHome(db: Db) {
     const rows = await publishedReviews(db);
     const { reviewsOpen } = await getSettings(db);
     return {
-      reviews: rows.map(({ createdAt: _, ...r }) => r),
+      // 'Verificada' under the service, written here (the home page's JavaScript budget).
+      reviews: rows.map(({ createdAt: _, verified, ...r }) => ({
+        ...r,
+        role: verified ? [r.role, "Reseña verificada"].filter(Boolean).join(" · ") : r.role,
+      })),
       reviewsFailed: false,
       reviewsOpen,
       reviewVerification: reviewVerificationText({

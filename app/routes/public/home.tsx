@@ -19,20 +19,17 @@ import {
 } from "~/components/site/contact-form";
 import { ReviewsSection } from "~/components/site/landing/reviews-section";
 import { database } from "~/context";
-import { clientInfo } from "~/modules/accounts/guard.server";
 import { featuredArticles } from "~/modules/blog/blog.server";
-import { submitContact } from "~/modules/contact/contact.server";
+import { contactAction, notContact, readForm } from "~/modules/contact/contact-action.server";
 import { ContactSchema } from "~/modules/contact/schema";
 import { reviewsForHome } from "~/modules/reviews/reviews.server";
 import { ABOUT, COLLABORATIONS } from "~/modules/content/site-content.server";
 import { listServices } from "~/modules/services/services.server";
 import { useRootData } from "~/root";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
-import { data } from "react-router";
 import { requestSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/home";
-import { type FormFailure, formFailure, readForm } from "~/utils/form";
 import { htmlConstraints } from "~/utils/form-schema";
 import { practiceJsonLd, websiteJsonLd } from "~/modules/seo/structured-data";
 
@@ -69,34 +66,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/**
- * The contact form posts here, with JavaScript (a fetcher) or without (the page comes back with
- * the answer). The answer is `{ contact: FormResult }`, with what was typed when it is refused.
- */
+/** The contact form posts here (~/modules/contact/contact-action.server). */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (form.get("intent") !== "contact") {
-    return data(
-      { contact: contactRefused(formFailure("Solicitud no válida"), 400) },
-      { status: 400 },
-    );
-  }
-  const fields = Object.fromEntries(form);
-  const result = await submitContact(await database(context), fields, clientInfo(request, context));
-  if (result.ok) return { contact: result as ContactServerResult };
-  const values = { name: "", email: "", message: "" };
-  for (const key of Object.keys(values) as (keyof typeof values)[]) {
-    const value = fields[key];
-    if (typeof value === "string") values[key] = value.trim();
-  }
-  return data(
-    { contact: contactRefused({ ...result, values }, result.status) },
-    { status: result.status },
-  );
-}
-
-function contactRefused(failure: FormFailure, status: number): ContactServerResult {
-  return { ...failure, status };
+  if (form.get("intent") !== "contact") return notContact();
+  return contactAction(form, request, context);
 }
 
 /**

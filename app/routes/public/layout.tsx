@@ -22,7 +22,11 @@ export default function PublicLayout() {
         <Outlet />
       </main>
       <Suspense>
-        <SiteFooter settings={root.settings} signedIn={Boolean(root.user)} />
+        <SiteFooter
+          settings={root.settings}
+          signedIn={Boolean(root.user)}
+          registration={root.registration}
+        />
       </Suspense>
       <ConsentManager
         measurementId={

@@ -10,8 +10,6 @@ export interface PublicReview {
   role: string;
   content: string;
   rating: number;
-  /** Sent through a one-time invitation from the practice (docs/compliance.md). */
-  verified?: boolean;
 }
 
 function ReviewCard({ review }: { review: PublicReview }) {
@@ -25,7 +23,6 @@ function ReviewCard({ review }: { review: PublicReview }) {
       <figcaption className="mt-4">
         <span className="font-semibold">{review.name}</span>
         {review.role ? <span className="block text-sm text-muted">{review.role}</span> : null}
-        {review.verified ? <span className="block text-sm text-success">Verificada</span> : null}
       </figcaption>
     </figure>
   );

@@ -6,15 +6,17 @@ import { pageMeta, rootFromMatches } from "~/utils/meta";
 import { type LegalPath, legalPage } from "./pages";
 
 /**
- * A legal page: its title and, below, its text. Each of the four route modules names its own
- * document, so a page loads only its text.
+ * A legal page: its title and, below, its text. Each route module names its own document, so a
+ * page loads only its text; `children` come after it (the accessibility statement's form).
  */
 export function LegalPage({
   path,
   Document,
+  children,
 }: {
   path: LegalPath;
   Document: (props: { settings: Settings }) => React.ReactNode;
+  children?: React.ReactNode;
 }) {
   const root = useRootData();
   if (!root) return null;
@@ -25,6 +27,7 @@ export function LegalPage({
         <div className="prose-reading">
           <Document settings={root.settings} />
         </div>
+        {children}
       </div>
     </>
   );

@@ -1,5 +1,5 @@
 /**
- * The four legal pages (docs/product.md#pages-and-urls), in the footer's order: their addresses,
+ * The legal pages (docs/product.md#pages-and-urls), in the footer's order: their addresses,
  * titles and descriptions. Each has its route module in app/routes/public/, drawn by LegalPage.
  */
 export const LEGAL_PAGES = [
@@ -26,6 +26,12 @@ export const LEGAL_PAGES = [
     title: "Condiciones de uso",
     description:
       "Condiciones de uso del sitio web: objeto, límites de uso, propiedad intelectual, privacidad, responsabilidad, modificaciones e independencia.",
+  },
+  {
+    path: "/accesibilidad",
+    title: "Declaración de accesibilidad",
+    description:
+      "Cumplimiento de las WCAG 2.2 AA, contenido no accesible y cómo comunicar una barrera.",
   },
 ] as const;
 
