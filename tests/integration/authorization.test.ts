@@ -89,6 +89,7 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
       cancel: "appointments.manage",
       move: "appointments.manage",
       book: "appointments.manage",
+      "invite-review": "reviews.moderate",
     },
   },
   "routes/admin/audit.tsx": { loader: "audit.read" },

@@ -198,7 +198,7 @@ const ADMIN_ACTIONS: ActionCase[] = [
       "repeat",
       "sessions",
     ],
-    intents: ["accept", "book", "cancel", "decline", "move"],
+    intents: ["accept", "book", "cancel", "decline", "invite-review", "move"],
   },
   {
     file: "routes/admin/reviews.tsx",

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { reviewInvitations, reviews } from "~/db/schema";
+import { appointments, reviewInvitations, reviews } from "~/db/schema";
 import { audit } from "~/modules/accounts/audit.server";
 import { EMAIL } from "~/modules/booking/schema";
 import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
@@ -75,6 +75,34 @@ export async function inviteReviewer(
   });
   nudgeOutbox();
   return { ok: true };
+}
+
+/**
+ * From the agenda: invites the client of a confirmed appointment that has already taken place
+ * (their address is on the appointment; it never reaches the page or the URL).
+ */
+export async function inviteAfterAppointment(
+  db: Db,
+  actor: Actor,
+  id: unknown,
+  ip: string,
+  now = new Date(),
+): Promise<InviteResult | (FormFailure & { status: 404 })> {
+  const [row] =
+    typeof id === "string" && /^[0-9a-f-]{36}$/.test(id)
+      ? await db
+          .select({ email: appointments.clientEmail })
+          .from(appointments)
+          .where(
+            and(
+              eq(appointments.id, id),
+              eq(appointments.status, "confirmed"),
+              lt(appointments.endsAt, now),
+            ),
+          )
+      : [];
+  if (!row) return { ...formFailure(INVITATION_MESSAGES.noAppointment), status: 404 };
+  return inviteReviewer(db, actor, row.email, ip, now);
 }
 
 /** Whether an invitation link can still be used (the review form's page asks before showing it). */

@@ -1,6 +1,13 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditLog, mailOutbox, rateLimit, reviewInvitations, reviews } from "~/db/schema";
+import {
+  appointments,
+  auditLog,
+  mailOutbox,
+  rateLimit,
+  reviewInvitations,
+  reviews,
+} from "~/db/schema";
 import { erasePersonalData, exportPersonalData } from "~/modules/privacy/rgpd.server";
 import { DEFAULT_SETTINGS } from "~/modules/settings/defaults";
 import { updateSettings } from "~/modules/settings/settings.server";
@@ -8,6 +15,7 @@ import { DRIVERS, useTestDatabase } from "../../../tests/support/db";
 import {
   INVITATION_MESSAGES,
   invitationIsOpen,
+  inviteAfterAppointment,
   inviteReviewer,
   reviewByWithdrawalToken,
   withdrawReview,
@@ -130,6 +138,57 @@ describe.each(DRIVERS)("verified reviews: invitations and withdrawal (%s)", (dri
     expect(erased.reviews).toBe(1);
     expect(await db.db.select().from(reviews)).toHaveLength(0);
     expect(await db.db.select().from(reviewInvitations)).toHaveLength(0);
+  });
+
+  it("from the agenda: only after a confirmed appointment that has taken place", async () => {
+    await db.db.delete(appointments);
+    const at = (iso: string) => new Date(iso);
+    const base = {
+      serviceName: "Sesión de seguimiento",
+      modality: "presencial",
+      clientName: "Nuria Gil",
+      clientEmail: "nuria@example.com",
+    };
+    await db.db.insert(appointments).values([
+      {
+        ...base,
+        id: "00000000-0000-4000-8000-000000000001",
+        status: "confirmed",
+        startsAt: at("2020-01-07T09:00:00Z"),
+        endsAt: at("2020-01-07T09:50:00Z"),
+      },
+      {
+        ...base,
+        id: "00000000-0000-4000-8000-000000000002",
+        status: "confirmed",
+        startsAt: at("2099-01-07T09:00:00Z"),
+        endsAt: at("2099-01-07T09:50:00Z"),
+      },
+      {
+        ...base,
+        id: "00000000-0000-4000-8000-000000000003",
+        status: "cancelled",
+        startsAt: at("2020-01-08T09:00:00Z"),
+        endsAt: at("2020-01-08T09:50:00Z"),
+      },
+    ]);
+    for (const id of [
+      "00000000-0000-4000-8000-000000000002",
+      "00000000-0000-4000-8000-000000000003",
+      "no-es-un-id",
+    ]) {
+      expect(await inviteAfterAppointment(db.db, STAFF, id, "ip"), id).toMatchObject({
+        ok: false,
+        status: 404,
+        formError: INVITATION_MESSAGES.noAppointment,
+      });
+    }
+    expect(
+      await inviteAfterAppointment(db.db, STAFF, "00000000-0000-4000-8000-000000000001", "ip"),
+    ).toEqual({ ok: true });
+    const [invitation] = await db.db.select().from(reviewInvitations);
+    expect(invitation!.email).toBe("nuria@example.com");
+    await db.db.delete(appointments);
   });
 
   it("refuses an invitation to a bad address, in Spanish, storing nothing", async () => {

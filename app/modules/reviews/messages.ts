@@ -24,6 +24,7 @@ export const REVIEW_LIMITS = { name: 80, role: 80, content: 1500 } as const;
 /** Invitations to review (invitations.server.ts), named by the pages that show them. */
 export const INVITATION_MESSAGES = {
   email: "Introduce el email del cliente.",
+  noAppointment: "Solo se puede invitar tras una cita confirmada que ya ha tenido lugar.",
   invalid: "La invitación no es válida, ya se ha usado o ha caducado. Pide otra a la consulta.",
   closed:
     "Las reseñas se envían con la invitación que la consulta manda por email. Si has sido paciente y quieres dejar una, pídesela.",

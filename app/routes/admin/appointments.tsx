@@ -21,6 +21,7 @@ import { listServices } from "~/modules/booking/booking.server";
 import { madridDate } from "~/modules/booking/slots";
 import { bookByStaff, clientOf, moveAppointment } from "~/modules/booking/staff.server";
 import { appointmentWhenText } from "~/modules/booking/when";
+import { inviteAfterAppointment } from "~/modules/reviews/invitations.server";
 import { failure } from "~/utils/action.server";
 import { readForm } from "~/utils/form";
 import { formatDay } from "~/utils/format-time";
@@ -42,6 +43,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     ...i,
     when: appointmentWhenText(i.startsAt),
     date: madridDate(Date.parse(i.startsAt)),
+    past: Date.parse(i.endsAt) < Date.now(),
   });
   return {
     ...view,
@@ -55,6 +57,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       })),
     },
     mayManage,
+    mayInvite: can(user.role, "reviews.moderate"),
     // Booking for a client: the services (those not offered on the web too) and, from
     // '?reservar=<appointment>', that client's details.
     services: mayManage
@@ -73,8 +76,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context, "appointments.read");
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (!["accept", "decline", "cancel", "move", "book"].includes(String(intent))) {
+  if (!["accept", "decline", "cancel", "move", "book", "invite-review"].includes(String(intent))) {
     return failure({ status: 400, formError: "Acción no válida" });
+  }
+  if (intent === "invite-review") {
+    // Inviting to review is moderating reviews (docs/compliance.md).
+    const moderator = await requireUser(request, context, "reviews.moderate");
+    const db = await database(context);
+    const result = await inviteAfterAppointment(
+      db,
+      moderator,
+      form.get("id"),
+      clientInfo(request, context).ip,
+    );
+    if (!result.ok) {
+      const { status, ...refused } = result;
+      return data({ ...refused, intent: "invite-review" }, { status });
+    }
+    return redirectWithToast(`/admin/citas${new URL(request.url).search}`, {
+      title: "Invitación enviada",
+      description: "El cliente recibe un enlace para dejar una reseña verificada.",
+    });
   }
   await requireUser(request, context, "appointments.manage");
   const db = await database(context);
@@ -196,7 +218,7 @@ function WithMessage({
 }
 
 export default function AppointmentsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { pending, week, mayManage, services, client, today } = loaderData;
+  const { pending, week, mayManage, mayInvite, services, client, today } = loaderData;
   const busy = useNavigation().state === "submitting";
   const answer = actionData && "intent" in actionData ? actionData : undefined;
   const refused = answer && !answer.ok ? answer : undefined;
@@ -256,7 +278,8 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
           ) : null}
         </p>
       </div>
-      {refused && ["accept", "decline", "cancel"].includes(refused.intent ?? "") ? (
+      {refused &&
+      ["accept", "decline", "cancel", "invite-review"].includes(refused.intent ?? "") ? (
         <p role="alert" className="rounded-field bg-danger-soft p-3 text-danger">
           {refused.formError ?? Object.values(refused.fieldErrors)[0]?.[0]}
         </p>
@@ -361,6 +384,16 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
                       </p>
                       <ClientDetails item={item} />
                       {item.status !== "requested" ? manage(item) : null}
+                      {mayInvite && item.status === "confirmed" && item.past ? (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="invite-review" />
+                          <input type="hidden" name="id" value={item.id} />
+                          <Button type="submit" variant="secondary" disabled={busy}>
+                            Invitar a dejar una reseña
+                            <span className="sr-only"> tras la cita del {item.when}</span>
+                          </Button>
+                        </Form>
+                      ) : null}
                     </li>
                   ))}
                 </ul>
