@@ -1,6 +1,7 @@
 CREATE TABLE "review_invitations" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"email" text NOT NULL,
+	"display_name" text DEFAULT '' NOT NULL,
 	"token_hash" text NOT NULL,
 	"created_by" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -467,6 +467,8 @@ export const reviewInvitations = pgTable(
   {
     id: serial("id").primaryKey(),
     email: text("email").notNull(),
+    /** The name the form suggests: the client's initials when invited after an appointment. */
+    displayName: text("display_name").notNull().default(""),
     tokenHash: text("token_hash").notNull().unique(),
     createdBy: text("created_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -27,11 +27,14 @@ export function ReviewForm({
   onSent,
   constraints,
   invitation,
+  defaultName,
 }: {
   serverResult?: ReviewServerResult;
   onSent?: () => void;
   /** An invitation's token (/resenas/invitacion): the review is sent with it, and verified. */
   invitation?: string;
+  /** The name the form suggests (an invited client's initials). */
+  defaultName?: string;
   /** The HTML attributes of each field, derived from the review schema. */
   constraints: Record<string, FieldConstraints>;
 }) {
@@ -138,7 +141,7 @@ export function ReviewForm({
             {...constraints.name}
             aria-required
             autoComplete="given-name"
-            defaultValue={values?.name}
+            defaultValue={values?.name ?? defaultName}
           />
         )}
       </FormField>

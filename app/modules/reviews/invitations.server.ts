@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, reviewInvitations, reviews } from "~/db/schema";
 import { audit } from "~/modules/accounts/audit.server";
+import { initials } from "~/modules/booking/ics.server";
 import { EMAIL } from "~/modules/booking/schema";
 import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { simpleHtml } from "~/modules/mail/templates";
@@ -43,6 +44,8 @@ export async function inviteReviewer(
   rawEmail: unknown,
   ip: string,
   now = new Date(),
+  /** The name the form will suggest (the client's initials, from an appointment). */
+  displayName = "",
 ): Promise<InviteResult> {
   const email = typeof rawEmail === "string" ? rawEmail.trim().toLowerCase() : "";
   if (email.length > 254 || !EMAIL.test(email)) {
@@ -54,7 +57,14 @@ export async function inviteReviewer(
   await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(reviewInvitations)
-      .values({ email, tokenHash: link.hash, createdBy: actor.id, createdAt: now, expiresAt })
+      .values({
+        email,
+        displayName,
+        tokenHash: link.hash,
+        createdBy: actor.id,
+        createdAt: now,
+        expiresAt,
+      })
       .returning({ id: reviewInvitations.id });
     const href = `${getEnv().PUBLIC_URL}/resenas/invitacion?token=${link.value}`;
     const paragraphs = [
@@ -91,7 +101,7 @@ export async function inviteAfterAppointment(
   const [row] =
     typeof id === "string" && /^[0-9a-f-]{36}$/.test(id)
       ? await db
-          .select({ email: appointments.clientEmail })
+          .select({ email: appointments.clientEmail, name: appointments.clientName })
           .from(appointments)
           .where(
             and(
@@ -102,14 +112,18 @@ export async function inviteAfterAppointment(
           )
       : [];
   if (!row) return { ...formFailure(INVITATION_MESSAGES.noAppointment), status: 404 };
-  return inviteReviewer(db, actor, row.email, ip, now);
+  // Shown by their initials unless they write another name.
+  return inviteReviewer(db, actor, row.email, ip, now, initials(row.name));
 }
 
-/** Whether an invitation link can still be used (the review form's page asks before showing it). */
-export async function invitationIsOpen(db: Db, value: string, now = new Date()) {
-  if (!TOKEN.test(value)) return false;
+/**
+ * An invitation link that can still be used (the review form's page asks before showing it): the
+ * name to suggest, or null.
+ */
+export async function openInvitation(db: Db, value: string, now = new Date()) {
+  if (!TOKEN.test(value)) return null;
   const [row] = await db
-    .select({ id: reviewInvitations.id })
+    .select({ displayName: reviewInvitations.displayName })
     .from(reviewInvitations)
     .where(
       and(
@@ -118,7 +132,7 @@ export async function invitationIsOpen(db: Db, value: string, now = new Date()) 
         gt(reviewInvitations.expiresAt, now),
       ),
     );
-  return Boolean(row);
+  return row ?? null;
 }
 
 /**

@@ -3,7 +3,7 @@ import { PageHeader } from "~/components/site/page-header";
 import { ReviewForm } from "~/components/site/review-form";
 import { Banner } from "~/components/ui/banner";
 import { database } from "~/context";
-import { invitationIsOpen } from "~/modules/reviews/invitations.server";
+import { openInvitation } from "~/modules/reviews/invitations.server";
 import { INVITATION_MESSAGES } from "~/modules/reviews/messages";
 import { ReviewSchema } from "~/modules/reviews/schema";
 import { htmlConstraints } from "~/utils/form-schema";
@@ -23,15 +23,19 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const token = (url.searchParams.get("token") ?? "").slice(0, 100);
-  const open = await invitationIsOpen(await database(context), token);
-  return { token: open ? token : null, constraints: htmlConstraints(ReviewSchema) };
+  const open = await openInvitation(await database(context), token);
+  return {
+    token: open ? token : null,
+    displayName: open?.displayName ?? "",
+    constraints: htmlConstraints(ReviewSchema),
+  };
 }
 
 export default function ReviewInvitationPage({ loaderData }: Route.ComponentProps) {
   // Kept from the first load: once the review is sent the link is used, and the page, reloaded
   // by the send, must keep showing the form's thanks rather than 'no longer valid'.
   const [token] = useState(loaderData.token);
-  const { constraints } = loaderData;
+  const { constraints, displayName } = loaderData;
   return (
     <>
       <PageHeader title="Dejar una reseña" lead="Gracias por aceptar la invitación." />
@@ -42,7 +46,7 @@ export default function ReviewInvitationPage({ loaderData }: Route.ComponentProp
               Tu reseña se mostrará como verificada, con el nombre que escribas; tu email nunca se
               muestra. Este enlace sirve una sola vez.
             </p>
-            <ReviewForm constraints={constraints} invitation={token} />
+            <ReviewForm constraints={constraints} invitation={token} defaultName={displayName} />
           </>
         ) : (
           <Banner variant="error" role="alert">
