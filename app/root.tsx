@@ -43,14 +43,15 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   // shown there.
   const notice = user ? await reviewNotice(db, user.id) : null;
   if (notice && url.pathname.startsWith("/admin/resenas")) notice.fresh = 0;
+  // Example values (a made-up registration number, example.com links) never reach a page.
+  const shown = publicSettings(settings);
   return {
-    // Example values (a made-up registration number, example.com links) never reach a page.
-    settings: publicSettings(settings),
+    settings: shown,
     // Search engines index the site once its identity data are real (docs/compliance.md).
     indexable: isIndexable(settings),
     // On every page's footer (some comunidades ask for them in all publicity); built here, so
     // the words are not in the pages' JavaScript.
-    registration: registrationLines(publicSettings(settings)),
+    registration: registrationLines(shown),
     user: user ? { name: user.name, role: user.role } : null,
     reviewNotice: notice,
     publicUrl: getEnv().PUBLIC_URL,

@@ -11,6 +11,7 @@ import {
   mailOutbox,
   pageViews,
   rateLimit,
+  reviewInvitations,
   session,
   user,
   verification,
@@ -119,6 +120,14 @@ describe.each(DRIVERS)("retention job (%s)", (driver) => {
       { day: madridDay(monthsAgo(RETENTION.pageViewMonths + 1)), path: "/viejo", views: 3 },
       { day: madridDay(now), path: "/nuevo", views: 1 },
     ]);
+    await d.insert(reviewInvitations).values([
+      {
+        email: "vieja@ejemplo.es",
+        tokenHash: "h-vieja",
+        expiresAt: ago((RETENTION.reviewInvitationDays + 1) * DAY),
+      },
+      { email: "nueva@ejemplo.es", tokenHash: "h-nueva", expiresAt: ago(DAY) },
+    ]);
     const dir = path.join(process.env.DATA_DIR!, "mail");
     fs.mkdirSync(dir, { recursive: true });
     const oldEml = path.join(dir, "2000-01-01T00-00-00-000Z-retencion.eml");
@@ -140,6 +149,7 @@ describe.each(DRIVERS)("retention job (%s)", (driver) => {
       failedMail: 1,
       contactMessages: 1,
       pageViews: 1,
+      reviewInvitations: 1,
     });
     expect(removed.emlFiles).toBeGreaterThanOrEqual(1);
 
@@ -163,6 +173,9 @@ describe.each(DRIVERS)("retention job (%s)", (driver) => {
     ]);
     expect((await d.select().from(contactMessages)).map((m) => m.name)).toEqual(["Nuevo"]);
     expect((await d.select().from(pageViews)).map((p) => p.path)).toEqual(["/nuevo"]);
+    expect((await d.select().from(reviewInvitations)).map((i) => i.email)).toEqual([
+      "nueva@ejemplo.es",
+    ]);
     expect(fs.existsSync(oldEml)).toBe(false);
     expect(fs.existsSync(freshEml)).toBe(true);
     fs.rmSync(freshEml);
@@ -215,6 +228,9 @@ describe.each(DRIVERS)("retention job (%s)", (driver) => {
     expect(text).toContain(`durante ${months(settings.messageRetentionMonths)} desde su`);
     expect(text).toContain(`a los ${days(RETENTION.sentMailDays)} de enviarse`);
     expect(text).toContain(`a los ${days(RETENTION.failedMailDays)} si no pudo entregarse`);
+    expect(text).toContain(
+      `la invitación se borra ${days(RETENTION.reviewInvitationDays)} después de caducar`,
+    );
     expect(text).toContain(`se elimina a los ${days(RETENTION.unverifiedAccountDays)}`);
     expect(text).toContain(`la dirección IP se borra a los ${months(RETENTION.auditIpMonths)}`);
     expect(text).toContain(`se elimina a los ${months(RETENTION.auditMonths)}`);

@@ -123,9 +123,10 @@ export function StaffBookingForm({
       <div className="grid grid-cols-2 gap-3">
         <FormField label="Se repite" name="repeat" errors={check.of("repeat")}>
           {(field) => (
+            // Uncontrolled: a choice made before the page's JavaScript runs is kept.
             <NativeSelect
               {...field}
-              value={repeat}
+              defaultValue="none"
               onChange={(event) => setRepeat(event.currentTarget.value)}
             >
               <option value="none">No</option>

@@ -60,6 +60,20 @@ export function emlOutboxId(fileName: string) {
   return match ? Number(match[1]) : null;
 }
 
+/** Removes the .eml copies of some outbox rows (an erased record's e-mails); returns how many. */
+export async function removeEmlCopies(outboxIds: Set<number>) {
+  if (outboxIds.size === 0) return 0;
+  let names: string[];
+  try {
+    names = await fs.readdir(mailDir());
+  } catch {
+    return 0;
+  }
+  const copies = names.filter((name) => outboxIds.has(emlOutboxId(name) ?? -1));
+  await Promise.all(copies.map((name) => fs.rm(path.join(mailDir(), name), { force: true })));
+  return copies.length;
+}
+
 /**
  * The searchable text of a raw .eml file: the raw text plus every MIME part decoded
  * (quoted-printable or base64), lower-cased, to find an address in messages written before

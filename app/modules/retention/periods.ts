@@ -19,6 +19,8 @@ export const RETENTION = {
   sentMailDays: 30,
   /** mail_outbox rows that failed (after every retry) are deleted this many days after queueing. */
   failedMailDays: 90,
+  /** review_invitations (a client's address) are deleted this many days after they expire. */
+  reviewInvitationDays: 30,
   /** page_views daily counts (anonymous) are deleted after this many months. */
   pageViewMonths: 13,
 } as const;

@@ -2,7 +2,15 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Db, DbHandle } from "~/db/client.server";
-import { auditLog, mailOutbox, rateLimit, session, user, verification } from "~/db/schema";
+import {
+  auditLog,
+  mailOutbox,
+  rateLimit,
+  reviewInvitations,
+  session,
+  user,
+  verification,
+} from "~/db/schema";
 import { purgeOldPageViews } from "~/modules/analytics/page-views.server";
 import { purgeOldMessages } from "~/modules/contact/contact.server";
 import { purgeOldAppointments } from "~/modules/booking/agenda.server";
@@ -135,6 +143,18 @@ export async function runRetention(db: Db, now = new Date()) {
     emlFiles: () => purgeOldEmlFiles(new Date(now.getTime() - RETENTION.sentMailDays * DAY)),
     contactMessages: () => purgeOldMessages(db, now),
     appointments: () => purgeOldAppointments(db, now),
+    reviewInvitations: async () =>
+      (
+        await db
+          .delete(reviewInvitations)
+          .where(
+            lt(
+              reviewInvitations.expiresAt,
+              new Date(now.getTime() - RETENTION.reviewInvitationDays * DAY),
+            ),
+          )
+          .returning({ id: reviewInvitations.id })
+      ).length,
     pageViews: () => purgeOldPageViews(db, now),
   };
   const removed: Record<string, number> = {};

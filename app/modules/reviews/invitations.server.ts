@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { appointments, reviewInvitations, reviews } from "~/db/schema";
+import { appointments, mailOutbox, reviewInvitations, reviews } from "~/db/schema";
 import { audit } from "~/modules/accounts/audit.server";
 import { initials } from "~/modules/booking/ics.server";
 import { EMAIL } from "~/modules/booking/schema";
+import { removeEmlCopies } from "~/modules/mail/mail.server";
 import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { simpleHtml } from "~/modules/mail/templates";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -172,18 +173,29 @@ export async function reviewByWithdrawalToken(db: Db, value: string) {
   return row ?? null;
 }
 
-/** The reviewer withdraws: the review is erased (every copy is this row). */
+/**
+ * The reviewer withdraws: the review is erased, with every copy of its text — the notice e-mail
+ * to the practice (its outbox row and .eml file) and the thanks to the reviewer, in which only
+ * the link was.
+ */
 export async function withdrawReview(db: Db, value: string) {
   if (!TOKEN.test(value)) return false;
-  return db.transaction(async (tx) => {
+  const erased = await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(reviews)
       .where(eq(reviews.withdrawTokenHash, hashToken(value)))
-      .returning({ id: reviews.id });
-    if (!row) return false;
+      .returning({ id: reviews.id, content: reviews.content });
+    if (!row) return null;
+    const copies = await tx
+      .delete(mailOutbox)
+      .where(sql`strpos(${mailOutbox.text}, ${row.content}) > 0`)
+      .returning({ id: mailOutbox.id });
     await audit(tx, { action: "review_withdrawn", target: `resena:${row.id}` });
-    return true;
+    return copies.map((c) => c.id);
   });
+  if (erased === null) return false;
+  await removeEmlCopies(new Set(erased));
+  return true;
 }
 
 const ofAddress = (address: string) => eq(sql`lower(${reviews.email})`, address);

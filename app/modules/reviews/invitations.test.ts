@@ -118,8 +118,13 @@ describe.each(DRIVERS)("verified reviews: invitations and withdrawal (%s)", (dri
     const token = new URL(sent.withdrawUrl!).searchParams.get("token")!;
     expect(await reviewByWithdrawalToken(db.db, token)).toMatchObject({ content: REVIEW.content });
     await db.db.update(reviews).set({ isPublished: true });
+    // The practice's notice e-mail carries the text: a copy the withdrawal erases too.
+    const notices = () =>
+      db.db.select().from(mailOutbox).where(eq(mailOutbox.to, "consulta@example.com"));
+    expect(await notices()).toHaveLength(1);
     expect(await withdrawReview(db.db, token)).toBe(true);
     expect(await db.db.select().from(reviews)).toHaveLength(0);
+    expect(await notices()).toHaveLength(0);
     expect(await withdrawReview(db.db, token)).toBe(false);
     expect((await db.db.select().from(auditLog)).map((a) => a.action)).toContain(
       "review_withdrawn",

@@ -112,14 +112,17 @@ export function PrivacyPolicy({
         <p>
           Si dejas una reseña tratamos el nombre tal como lo escribas (puedes usar solo tu nombre de
           pila o tus iniciales), el servicio al que se refiere si lo indicas, el texto y la
-          valoración, con la finalidad de publicar la reseña en este sitio web.
+          valoración, con la finalidad de publicar la reseña en este sitio web. Si la consulta te
+          invita por email a dejar una reseña, tratamos también tu email para enviarte la invitación
+          y el enlace para retirarla; nunca se muestra, y la invitación se borra{" "}
+          {days(RETENTION.reviewInvitationDays)} después de caducar.
         </p>
         <p>
           La base jurídica es tu consentimiento (art. 6.1.a RGPD). Puedes retirarlo en cualquier
-          momento escribiendo a <a href={mailto}>{settings.contactEmail}</a>, y la reseña se
-          retirará del sitio. Las reseñas se revisan antes de publicarse. Te rogamos que no incluyas
-          datos de salud ni información que permita identificarte a ti o a terceras personas más
-          allá de lo que desees hacer público.
+          momento con el enlace que recibes al enviar la reseña, o escribiendo a{" "}
+          <a href={mailto}>{settings.contactEmail}</a>, y la reseña se borrará. Las reseñas se
+          revisan antes de publicarse. Te rogamos que no incluyas datos de salud ni información que
+          permita identificarte a ti o a terceras personas más allá de lo que desees hacer público.
         </p>
         <p>
           Las reseñas se conservan mientras estén publicadas o hasta que retires tu consentimiento.
