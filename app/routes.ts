@@ -17,6 +17,8 @@ export default [
   route("api/imagenes", "routes/resources/image-upload-api.ts"),
   // RGPD export (POST only, administrators): a JSON download, outside the admin layout.
   route("admin/mensajes/exportar", "routes/resources/rgpd-export.ts"),
+  // The article editor's autosaved copy (POST only, staff who can publish).
+  route("admin/blog/autoguardado", "routes/resources/article-autosave.ts"),
 
   // Public site
   layout("routes/public/layout.tsx", [
@@ -40,6 +42,8 @@ export default [
     route("cookies", "routes/public/cookies.tsx"),
     route("uso-web", "routes/public/terms.tsx"),
     route("accesibilidad", "routes/public/accessibility.tsx"),
+    // A signed-out reader of an unpublished article: the token is the permission.
+    route("vista-previa", "routes/public/article-preview.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
@@ -62,7 +66,9 @@ export default [
       route("blog", "routes/admin/blog.tsx"),
       route("blog/nuevo", "routes/admin/blog-new.tsx"),
       route("blog/editar/:slug", "routes/admin/blog-edit.tsx"),
+      route("blog/editar/:slug/revisiones", "routes/admin/blog-revisions.tsx"),
       route("blog/vista-previa/:slug", "routes/admin/blog-preview.tsx"),
+      route("blog/editar/:slug/compartir", "routes/admin/blog-share.tsx"),
       route("resenas", "routes/admin/reviews.tsx"),
       route("reviews", "routes/admin/reviews-redirect.tsx"),
       route("mensajes", "routes/admin/messages.tsx"),

@@ -119,7 +119,8 @@ export function createApp({ staticDir }: AppOptions = {}) {
       formBytes: env.MAX_BODY_KB * 1024,
       // An article may hold 100,000 characters; percent-encoded accents take up to 6 bytes each.
       articleBytes: 1024 * 1024,
-      articlePaths: /^\/admin\/blog\/(?:nuevo|editar\/)/,
+      // The editor's own form, and its autosaved copy (the same fields).
+      articlePaths: /^\/admin\/blog\/(?:nuevo|editar\/|autoguardado$)/,
       // The image plus room for the multipart boundaries and a few small fields.
       uploadBytes: MAX_IMAGE_BYTES + 64 * 1024,
       uploadPath: "/api/imagenes",
@@ -266,6 +267,7 @@ export async function start() {
   const { startReminderJob } = await import("~/modules/booking/reminders.server");
   const { startBusyFeedJob } = await import("~/modules/booking/busy-feed.server");
   const { startExpiryReminderJob } = await import("~/modules/compliance/reminders.server");
+  const { startPublishingJob } = await import("~/modules/blog/publishing.server");
   const { seedReviews } = await import("~/modules/reviews/reviews.server");
   const { ensureSetupLink } = await import("~/modules/accounts/setup.server");
   const { seedBookingServices } = await import("~/modules/booking/booking.server");
@@ -285,6 +287,7 @@ export async function start() {
     startReminderJob(async () => (await getDbHandle()).db),
     startBusyFeedJob(async () => (await getDbHandle()).db),
     startExpiryReminderJob(async () => (await getDbHandle()).db),
+    startPublishingJob(async () => (await getDbHandle()).db),
   ];
 }
 

@@ -66,8 +66,15 @@ export function noStoreForPrivatePaths(req: Request, res: Response, next: NextFu
 }
 
 export function isPrivatePath(pathname: string) {
-  return /^\/(?:admin|auth|login|api|cita|resenas\/(?:invitacion|retirar))(?:[/.]|$)/i.test(
-    pathname,
+  // Read as the router reads it: `/vista%2Dprevia` is the same page as `/vista-previa`.
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape: matched as written (the router answers 400 or 404 to it).
+  }
+  return /^\/(?:admin|auth|login|api|cita|vista-previa|resenas\/(?:invitacion|retirar))(?:[/.]|$)/i.test(
+    path,
   );
 }
 

@@ -12,6 +12,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
 } from "drizzle-orm/pg-core";
 
 /** The one settings record (id = 1). Values are validated by app/modules/settings/schemas.ts. */
@@ -180,7 +181,24 @@ export const articles = pgTable(
     image: text("image").notNull(),
     imageAlt: text("image_alt").notNull().default(""),
     relatedSlugs: jsonb("related_slugs").$type<string[]>().notNull().default([]),
+    /**
+     * Whether visitors see it: true exactly when `status` is 'publicado' (a check keeps the two
+     * together). Every public query reads this flag, and its index.
+     */
     isPublic: boolean("is_public").notNull().default(true),
+    /**
+     * borrador (being written), programado (published by the server at `publishAt`), publicado,
+     * privado (hidden after being finished). docs/product.md#estados-de-un-artículo.
+     */
+    status: text("status").$type<ArticleStatus>().notNull().default("publicado"),
+    /** When a scheduled article goes public (status 'programado'; kept as a record afterwards). */
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    /** Minutes to read it (200 words a minute, at least 1): computed by the database. */
+    readingMinutes: integer("reading_minutes")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`greatest(1, ceil(coalesce(array_length(regexp_split_to_array(btrim(content), '[[:space:]]+'), 1), 0) / 200.0))::integer`,
+      ),
     /** The byline; null: the professional named in Ajustes (whatever her name is then). */
     author: text("author"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -189,7 +207,84 @@ export const articles = pgTable(
   (t) => [
     index("articles_public_date_idx").on(t.isPublic, t.date),
     index("articles_category_idx").on(t.category),
+    // The scheduled-publishing job looks only at scheduled articles.
+    index("articles_scheduled_idx")
+      .on(t.publishAt)
+      .where(sql`${t.status} = 'programado'`),
+    check(
+      "articles_status_valid",
+      sql`${t.status} in ('borrador', 'programado', 'publicado', 'privado')`,
+    ),
+    check("articles_public_is_published", sql`${t.isPublic} = (${t.status} = 'publicado')`),
+    check(
+      "articles_scheduled_has_time",
+      sql`${t.status} <> 'programado' or ${t.publishAt} is not null`,
+    ),
   ],
+);
+
+export type ArticleStatus = "borrador" | "programado" | "publicado" | "privado";
+
+/**
+ * Every save of an article keeps its text as it was saved (who, when): the revisions list, its
+ * diff and 'Restaurar'. The oldest beyond ARTICLE_REVISIONS_KEPT are pruned on save.
+ */
+export const articleRevisions = pgTable(
+  "article_revisions",
+  {
+    id: serial("id").primaryKey(),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull().default(""),
+    content: text("content").notNull(),
+    /** The account that saved it; null once that account is deleted (the name stays). */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    userName: text("user_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("article_revisions_article_idx").on(t.articleId, t.createdAt)],
+);
+
+/**
+ * The open editor's unsaved text, sent every few seconds while typing: one copy per person and
+ * article (article_id null: a new article), never the published text. Deleted when the article
+ * is saved or the copy discarded; purged after RETENTION.articleAutosaveDays.
+ */
+export const articleAutosaves = pgTable(
+  "article_autosaves",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    articleId: integer("article_id").references(() => articles.id, { onDelete: "cascade" }),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("article_autosaves_owner").on(t.userId, t.articleId).nullsNotDistinct()],
+);
+
+/**
+ * A link that shows an unpublished article to someone without an account: only the token's hash
+ * is stored; it expires and can be revoked (docs/product.md#enlaces-de-vista-previa).
+ */
+export const articlePreviewLinks = pgTable(
+  "article_preview_links",
+  {
+    id: serial("id").primaryKey(),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** Who made it; null once that account is deleted. */
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("article_preview_links_article_idx").on(t.articleId)],
 );
 
 /** A changed article slug keeps its old address: /blog/{fromSlug} answers 301 to the new one. */

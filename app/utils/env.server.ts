@@ -88,6 +88,13 @@ const EnvSchema = z
       .min(100, "debe ser al menos 100")
       .max(3_600_000, "debe ser como mucho 3600000 (una hora)")
       .default(25_000),
+    // Revisions kept per article (the oldest beyond this are pruned on each save).
+    ARTICLE_REVISIONS_KEPT: z.coerce
+      .number({ error: "debe ser un número de revisiones" })
+      .int("debe ser un número entero de revisiones")
+      .min(2, "debe ser al menos 2")
+      .max(1000, "debe ser como mucho 1000")
+      .default(30),
     // The SQL migrations (drizzle/ in the repository and next to the build).
     MIGRATIONS_DIR: z.string().min(1).default("drizzle"),
     DATA_DIR: z.string().min(1).default("./data"),

@@ -22,6 +22,20 @@ describe("environment", () => {
     expect(env.MAX_BODY_KB).toBe(64);
   });
 
+  it("keeps 30 revisions per article unless ARTICLE_REVISIONS_KEPT says otherwise (2 to 1000)", () => {
+    expect(parseEnv({}).ARTICLE_REVISIONS_KEPT).toBe(30);
+    expect(parseEnv({ ARTICLE_REVISIONS_KEPT: "5" }).ARTICLE_REVISIONS_KEPT).toBe(5);
+    expect(() => parseEnv({ ARTICLE_REVISIONS_KEPT: "1" })).toThrowError(
+      /ARTICLE_REVISIONS_KEPT: debe ser al menos 2/,
+    );
+    expect(() => parseEnv({ ARTICLE_REVISIONS_KEPT: "1001" })).toThrowError(
+      /ARTICLE_REVISIONS_KEPT: debe ser como mucho 1000/,
+    );
+    expect(() => parseEnv({ ARTICLE_REVISIONS_KEPT: "muchas" })).toThrowError(
+      /ARTICLE_REVISIONS_KEPT/,
+    );
+  });
+
   it("reads TRUST_PROXY as a list of addresses or CIDR ranges and refuses anything else in Spanish", () => {
     expect(parseEnv({ TRUST_PROXY: " 127.0.0.1, 10.0.0.0/8 ,::1" }).TRUST_PROXY).toEqual([
       "127.0.0.1",

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, formatDay, formatShortDateTime, madridHour } from "./format-time";
+import {
+  formatDateTime,
+  formatDay,
+  formatShortDateTime,
+  formatTime,
+  madridHour,
+} from "./format-time";
 
 // Run in the machine's zone; tests/integration/time-zones.test.ts runs the same formatters in
 // processes under TZ=UTC, America/New_York and Asia/Tokyo.
@@ -7,6 +13,7 @@ describe("instants in Madrid time", () => {
   it("prints the same text whatever the process's zone", () => {
     // Summer (CEST, UTC+2): late evening in UTC is already the next day in Madrid.
     expect(formatShortDateTime("2025-07-01T22:30:00Z")).toBe("02 jul 2025, 00:30");
+    expect(formatTime("2025-07-01T22:30:00Z")).toBe("00:30");
     expect(formatDateTime(new Date("2025-07-01T22:30:00Z"))).toBe("2 de julio de 2025, 00:30");
     // Winter (CET, UTC+1), and both sides of the October change.
     expect(formatShortDateTime(new Date("2025-01-15T12:05:00Z"))).toBe("15 ene 2025, 13:05");

@@ -44,6 +44,11 @@ export function madridHour(value: Date | string) {
   return madridFields(value).hour;
 }
 
+/** The time of an instant in Madrid, e.g. '14:30'. */
+export function formatTime(value: Date | string) {
+  return time(madridFields(value));
+}
+
 /** The day of an instant in Madrid, e.g. '05 mar 2025'. */
 export function formatDay(value: Date | string) {
   return shortDateText(madridFields(value));

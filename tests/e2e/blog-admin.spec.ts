@@ -33,7 +33,9 @@ test("staff search the article list and switch an article between public and pri
   expect((await page.request.get("/blog/manejo-fobias")).status()).toBe(404);
   // Private articles get a staff preview instead of the public link.
   await row.getByRole("link", { name: /Vista previa/ }).click();
-  await expect(page.getByText("Este artículo es privado: los visitantes no lo ven.")).toBeVisible();
+  await expect(
+    page.getByText("Este artículo está en estado «Privado»: los visitantes no lo ven."),
+  ).toBeVisible();
   await expectAccessible(page);
   await page.goBack();
   await page.getByRole("row").filter({ hasText: "fobias" }).first().getByRole("switch").click();
@@ -67,17 +69,19 @@ test("staff write an article with an uploaded image, rename its URL and delete i
   await page.getByLabel("Título").fill("Pasear sin prisa: un respiro para la mente");
   await expect(page.getByLabel("URL")).toHaveValue("pasear-sin-prisa-un-respiro-para-la-mente");
   await page.getByLabel("Categoría").selectOption("mindfulness");
+  // Written in the Markdown view, shown by the visual one (tests/e2e/visual-editor.spec.ts).
+  await page.getByRole("button", { name: "Markdown" }).click();
   await page
-    .getByRole("textbox", { name: "Contenido" })
+    .getByRole("textbox", { name: "Contenido", exact: true })
     .fill(
       "## Por qué caminar ayuda\n\nUn paseo **sin prisa** ordena las ideas.\n\n- Sin móvil\n- Sin meta",
     );
-  await page.getByRole("tab", { name: "Vista previa" }).click();
+  await page.getByRole("button", { name: "Visual" }).click();
+  const editor = page.getByRole("textbox", { name: "Contenido del artículo" });
   await expect(
-    page.getByRole("heading", { level: 2, name: "Por qué caminar ayuda" }),
+    editor.getByRole("heading", { level: 2, name: "Por qué caminar ayuda" }),
   ).toBeVisible();
-  await expect(page.locator(".prose-reading strong")).toHaveText("sin prisa");
-  await page.getByRole("tab", { name: "Escribir" }).click();
+  await expect(editor.locator("strong")).toHaveText("sin prisa");
 
   await page.getByLabel(/^Imagen\*?$/).setInputFiles(file);
   await expect(page.getByText("Imagen subida correctamente").first()).toBeVisible();

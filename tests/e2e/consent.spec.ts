@@ -103,11 +103,15 @@ test("after 'Aceptar', a page view per navigation; withdrawing is as easy", asyn
   await banner(page).getByRole("button", { name: "Aceptar" }).click();
   await expect.poll(pageViews).toEqual(["/sobre-mi"]);
 
-  // Client-side navigations and query changes are reported too.
+  // Client-side navigations are reported too.
   await page.getByRole("link", { name: "Política de cookies" }).first().click();
   await expect(page).toHaveURL("/cookies");
   await expect.poll(pageViews).toEqual(["/sobre-mi", "/cookies"]);
   await expect(page.getByRole("cell", { name: "_ga", exact: true })).toBeVisible();
+
+  // Only the path leaves the site: a search can speak of a person's health.
+  await page.goto("/blog?q=ansiedad");
+  await expect.poll(pageViews).toEqual(["/sobre-mi", "/cookies", "/blog"]);
 
   // 'Configurar cookies' in the footer reopens the choice with focus on it.
   await page.getByRole("link", { name: "Configurar cookies" }).click();
@@ -122,7 +126,7 @@ test("after 'Aceptar', a page view per navigation; withdrawing is as easy", asyn
   await page.getByRole("link", { name: "Servicios" }).first().click();
   await expect(page).toHaveURL(/\/servicios|#servicios/);
   await waitUntilSettled(page);
-  expect(pageViews()).toEqual(["/sobre-mi", "/cookies"]);
+  expect(pageViews()).toEqual(["/sobre-mi", "/cookies", "/blog"]);
   await context.close();
 });
 

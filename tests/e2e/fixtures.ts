@@ -158,6 +158,20 @@ export async function gotoHydrated(page: Page, url: string) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/** The article editor's visual editor, once it has loaded (after hydration). */
+export async function visualEditor(page: Page) {
+  const editor = page.getByRole("textbox", { name: "Contenido del artículo" });
+  await expect(editor).toBeVisible();
+  return editor;
+}
+
+/** The article editor's text as Markdown: waits for the visual editor, then its Markdown view. */
+export async function markdownView(page: Page) {
+  await visualEditor(page);
+  await page.getByRole("button", { name: "Markdown" }).click();
+  return page.getByRole("textbox", { name: "Contenido", exact: true });
+}
+
 /**
  * Waits until the page is hydrated and has stopped loading: no request started or in flight for
  * `quietMs` (what hydration sets off: lazy chunks such as the cookie banner, the analytics script,

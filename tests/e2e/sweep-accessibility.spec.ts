@@ -12,6 +12,12 @@ async function sweep(page: Page, paths: string[], who = "visitante") {
     await test.step(`${who}: ${path}`, async () => {
       await page.goto(path);
       await expect(page.locator("main").first()).toBeVisible();
+      // The article editor's visual editor arrives after hydration: checked once it is there.
+      // (The article editor's pages only: a contributor gets 'Nuevo artículo' refused.)
+      const editor = /^\/admin\/blog\/(?:nuevo|editar\/[^/]+)$/.test(path);
+      if (editor && (await page.locator('textarea[name="content"]').count()) > 0) {
+        await expect(page.getByRole("textbox", { name: "Contenido del artículo" })).toBeVisible();
+      }
       await expectAccessible(page);
     });
   }
@@ -54,6 +60,14 @@ test("every admin page, as administrator, editor and contributor", async ({ page
   for (const role of ["editor", "contributor"] as const) {
     const staff = await invitedStaff(page, browser, role);
     await sweep(staff, ADMIN_PAGES, role);
+    if (role === "contributor") {
+      // Contributors read articles: the visual editor is read-only, without its toolbar.
+      await staff.goto("/admin/blog/editar/duelo-como-abordarlo");
+      const text = staff.getByRole("textbox", { name: "Contenido del artículo" });
+      await expect(text).toHaveAttribute("aria-readonly", "true");
+      await expect(text).toHaveAttribute("contenteditable", "false");
+      await expect(staff.getByRole("toolbar", { name: "Formato del texto" })).toHaveCount(0);
+    }
     // Signed in, the public pages carry the staff's header too.
     await sweep(staff, ["/", "/blog"], role);
     await staff.context().close();

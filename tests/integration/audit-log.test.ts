@@ -22,7 +22,7 @@ const article = {
   content: "## La pausa\n\nContar hasta tres.",
   image: "/media/portadas/emociones/duelo-como-abordarlo.svg",
   imageAlt: "Ilustración abstracta",
-  isPublic: "on",
+  status: "publicado",
 };
 
 const REVIEW_TEXT = "Me ayudó muchísimo con la ansiedad, lo recomiendo de corazón.";

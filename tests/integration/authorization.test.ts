@@ -28,6 +28,20 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
   "routes/admin/blog-new.tsx": { loader: "articles.publish", action: { "*": "articles.publish" } },
   "routes/admin/blog-edit.tsx": { loader: "signedIn", action: { "*": "articles.publish" } },
   "routes/admin/blog-preview.tsx": { loader: "signedIn" },
+  "routes/admin/blog-share.tsx": {
+    loader: "signedIn",
+    action: { create: "articles.publish", revoke: "articles.publish" },
+  },
+  // Revisions: every member of staff reads and compares them; restoring one changes the article.
+  "routes/admin/blog-revisions.tsx": {
+    loader: "signedIn",
+    action: { restore: "articles.publish" },
+  },
+  // The editor's autosaved copy: a POST-only resource route (no loader).
+  "routes/resources/article-autosave.ts": {
+    loader: null,
+    action: { save: "articles.publish", discard: "articles.publish" },
+  },
   "routes/admin/reviews.tsx": {
     loader: "signedIn",
     action: {

@@ -18,7 +18,7 @@ const article = {
   content: "## La pausa\n\nContar hasta tres.\n\n<script>alert(1)</script>",
   image: "/media/portadas/emociones/duelo-como-abordarlo.svg",
   imageAlt: "Ilustración abstracta",
-  isPublic: "on",
+  status: "publicado",
 };
 
 /**
@@ -92,7 +92,7 @@ describe.each(DRIVERS)("blog actions by role (%s)", (driver) => {
       params: { slug: article.slug },
     });
     const html = (out.data as { html: string }).html;
-    expect(html).toContain("<h2>La pausa</h2>");
+    expect(html).toContain(`<h2 id="seccion-la-pausa">La pausa</h2>`);
     expect(html).not.toContain("<script>");
     expect(html).toContain("&lt;script&gt;");
   });

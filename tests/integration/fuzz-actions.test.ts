@@ -6,6 +6,8 @@ import * as accountRoute from "~/routes/admin/account";
 import * as adminBlogRoute from "~/routes/admin/blog";
 import * as blogEditRoute from "~/routes/admin/blog-edit";
 import * as blogNewRoute from "~/routes/admin/blog-new";
+import * as blogShareRoute from "~/routes/admin/blog-share";
+import * as blogRevisionsRoute from "~/routes/admin/blog-revisions";
 import * as messagesRoute from "~/routes/admin/messages";
 import * as appointmentsRoute from "~/routes/admin/appointments";
 import * as appointmentSettingsRoute from "~/routes/admin/appointment-settings";
@@ -31,6 +33,9 @@ import { updateSettings } from "~/modules/settings/settings.server";
 import * as signOutRoute from "~/routes/auth/sign-out";
 import * as imageUploadApi from "~/routes/resources/image-upload-api";
 import * as rgpdExportRoute from "~/routes/resources/rgpd-export";
+import * as articleAutosaveRoute from "~/routes/resources/article-autosave";
+import { articleRevisions, articles } from "~/db/schema";
+import { AUTOSAVE_FIELDS } from "~/modules/blog/autosave";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "~/routes";
 import { type TestDatabase, useTestDatabase } from "../support/db";
@@ -247,6 +252,14 @@ const ADMIN_ACTIONS: ActionCase[] = [
     fields: ["slug", "isPublic", "back"],
     intents: ["visibility", "delete"],
   },
+  {
+    file: "routes/admin/blog-share.tsx",
+    path: "/admin/blog/editar/un-articulo/compartir",
+    action: blogShareRoute.action,
+    params: { slug: "un-articulo" },
+    fields: ["expiresAt", "linkId"],
+    intents: ["create", "revoke"],
+  },
   ...[
     { file: "routes/admin/blog-new.tsx", path: "/admin/blog/nuevo", action: blogNewRoute.action },
     {
@@ -267,9 +280,26 @@ const ADMIN_ACTIONS: ActionCase[] = [
       "imageAlt",
       "author",
       "related",
-      "isPublic",
+      "status",
+      "publishAt",
     ],
   })),
+  {
+    // An article with revisions (seeded below): "1", "2"… may name real ones.
+    file: "routes/admin/blog-revisions.tsx",
+    path: "/admin/blog/editar/con-revisiones/revisiones",
+    action: blogRevisionsRoute.action,
+    params: { slug: "con-revisiones" },
+    fields: ["revisionId"],
+    intents: ["restore"],
+  },
+  {
+    file: "routes/resources/article-autosave.ts",
+    path: "/admin/blog/autoguardado",
+    action: articleAutosaveRoute.action,
+    fields: ["original", ...AUTOSAVE_FIELDS],
+    intents: ["discard", "save"],
+  },
   {
     file: "routes/admin/settings.tsx",
     path: "/admin/ajustes",
@@ -476,7 +506,10 @@ async function snapshot() {
     (select count(*) from account)::int as accounts,
     (select count(*) from session)::int as sessions,
     (select count(*) from verification)::int as verifications,
-    (select count(*) from articles)::int as articles,
+    (select md5(coalesce(string_agg(a::text, ',' order by a.id), '')) from articles a) as articles,
+    (select coalesce(string_agg(p::text, ','), '') from article_preview_links p) as previews,
+    (select count(*) from article_revisions)::int as revisions,
+    (select coalesce(string_agg(s::text, ','), '') from article_autosaves s) as autosaves,
     (select coalesce(string_agg(a::text, ','), '') from appointments a) as appointments,
     (select coalesce(string_agg(b::text, ','), '') from booking_services b) as services,
     (select coalesce(string_agg(c::text, ','), '') from booking_config c) as rules,
@@ -519,6 +552,22 @@ describe("fuzzing every form action with hostile input (PGlite)", () => {
     // Booking on, with the services of a new install, so its actions do their real work.
     await updateSettings(db.db, { ...DEFAULT_SETTINGS, bookingEnabled: true });
     await seedBookingServices(db.db);
+    // An article with two revisions, for 'Restaurar'.
+    const [article] = await db.db
+      .insert(articles)
+      .values({
+        slug: "con-revisiones",
+        title: "Con revisiones",
+        category: "emociones",
+        date: "2026-01-01",
+        content: "Texto actual",
+        image: "/media/portadas/emociones/duelo-como-abordarlo.svg",
+      })
+      .returning({ id: articles.id });
+    await db.db.insert(articleRevisions).values([
+      { articleId: article!.id, title: "Con revisiones", content: "Texto antiguo", userName: "A" },
+      { articleId: article!.id, title: "Con revisiones", content: "Texto actual", userName: "B" },
+    ]);
   });
 
   it.each(PUBLIC_ACTIONS.map((c) => [c.path, c] as const))("public action %s", async (_, c) => {

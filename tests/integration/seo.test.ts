@@ -58,6 +58,7 @@ describe.each(DRIVERS)("search engines (%s)", (driver) => {
         title: "Privado",
         date: "2025-02-01",
         isPublic: false,
+        status: "privado",
       },
       { ...rows[0]!, slug: "con-foto", title: "Con foto", date: "2024-12-01", image: UPLOADED },
     ]);

@@ -126,8 +126,8 @@ describe("request hardening on the built server", () => {
   });
 
   it("lets the article editor post a long article (up to 1 MB, with a session), and no more", async () => {
-    const post = (size: number, cookie?: string) =>
-      fetch(`${server.url}/admin/blog/nuevo`, {
+    const post = (size: number, cookie?: string, to = "/admin/blog/nuevo") =>
+      fetch(`${server.url}${to}`, {
         method: "POST",
         redirect: "manual",
         headers: cookie ? { cookie } : {},
@@ -141,6 +141,10 @@ describe("request hardening on the built server", () => {
     expect((await post(200_000, session)).status).toBe(413);
     // …and without one, the form limit: anonymous callers cannot make the server buffer 1 MB.
     expect((await post(100_000)).status).toBe(413);
+    // The editor's autosaved copy carries the same fields.
+    expect((await post(100_000, session, "/admin/blog/autoguardado")).status).not.toBe(413);
+    expect((await post(200_000, session, "/admin/blog/autoguardado")).status).toBe(413);
+    expect((await post(100_000, undefined, "/admin/blog/autoguardado")).status).toBe(413);
   });
 
   it("still accepts a normal contact form, which the outbox writes as an .eml only the server can read", async () => {

@@ -79,7 +79,7 @@ function articleForm(fields: { title: string; slug: string; content: string; isP
     image: `/media/portadas/ansiedad/${fields.slug}.svg`,
     imageAlt: "Una ilustración serena",
     author: "",
-    isPublic: fields.isPublic ? "on" : "",
+    status: fields.isPublic ? "publicado" : "privado",
   };
 }
 

@@ -182,3 +182,20 @@ export async function staffCookie(db: Db, role: string, email = `${role}@example
   if (!done.ok) throw new Error(`no se pudo completar la verificación en dos pasos de ${email}`);
   return cookieFrom(done.headers);
 }
+
+export type StaffRole = "administrator" | "editor" | "contributor";
+
+/** A signed-in account (`staffCookie`) for each role, as `<role>@example.com`, with its id. */
+export async function staffAccounts(db: Db) {
+  const cookies = {} as Record<StaffRole, string>;
+  const ids = {} as Record<StaffRole, string>;
+  for (const role of ["administrator", "editor", "contributor"] as const) {
+    cookies[role] = await staffCookie(db, role);
+    const [row] = await db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, `${role}@example.com`));
+    ids[role] = row!.id;
+  }
+  return { cookies, ids };
+}

@@ -1,7 +1,10 @@
-import { ArrowLeft } from "lucide-react";
-import { Tabs } from "radix-ui";
+import { ArrowLeft, Share2 } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useBlocker, useNavigation } from "react-router";
+import {
+  ArticleContentField,
+  type ArticleContentFieldHandle,
+} from "~/components/admin/article-content-field";
 import { ImageUpload } from "~/components/admin/image-upload";
 import {
   AlertDialog,
@@ -16,7 +19,6 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
-import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import {
   ARTICLE_MESSAGES,
@@ -26,9 +28,11 @@ import {
   suggestSlug,
 } from "~/modules/blog/article-form";
 import { CATEGORIES, CATEGORY_VALUES } from "~/modules/blog/categories";
-import { renderMarkdown } from "~/modules/content/markdown";
 import { claimFlags } from "~/modules/compliance/flags";
+import { ArticleStatusFields, saveLabel } from "./article-status-fields";
 import { FlagNotice } from "./flag-notice";
+import { AutosaveStatusLine } from "./autosave-status";
+import { useAutosave } from "./use-autosave";
 import { cn } from "~/utils/cn";
 import { notify } from "~/utils/notify";
 import type { FormFailure } from "~/utils/form";
@@ -47,13 +51,14 @@ const EMPTY: EditableArticle = {
   imageAlt: "",
   author: "",
   relatedSlugs: [],
-  isPublic: true,
+  status: "publicado",
+  publishAt: "",
 };
 
 /**
  * The article form for /admin/blog/nuevo and /admin/blog/editar/{slug}: slug suggested from the
- * title, Markdown with a preview rendered exactly like the public page, image upload with alt
- * text, author (the professional of Ajustes unless changed), related articles, public switch, and
+ * title, the text in a visual editor that stores Markdown (ArticleContentField), image upload with
+ * alt text, author (the professional of Ajustes unless changed), related articles, public switch, and
  * a warning before leaving with unsaved changes. Checked in the browser with the server's rules
  * (article-form.ts) before sending; a field's message goes away as soon as the field changes.
  */
@@ -64,9 +69,21 @@ export function ArticleEditor({
   constraints,
   canPublish,
   professionalName,
+  draft,
+  notice,
+  headerAction,
+  autosavePaused = false,
 }: {
   /** Absent for a new article. */
   article?: EditableArticle;
+  /** Recovered unsaved fields (autosave), shown over the article's: recoverable-article-editor. */
+  draft?: Partial<EditableArticle>;
+  /** A banner under the heading (the unsaved copy's offer). */
+  notice?: React.ReactNode;
+  /** A link next to the heading (the article's revisions). */
+  headerAction?: React.ReactNode;
+  /** Autosave waits (an older unsaved copy awaits a decision). */
+  autosavePaused?: boolean;
   options: Array<{ slug: string; title: string }>;
   /** The server's answer to the last save (absent before any). */
   result?: FormFailure;
@@ -77,25 +94,38 @@ export function ArticleEditor({
   professionalName: string;
 }) {
   const editing = Boolean(article);
-  const initial = article ?? { ...EMPTY, author: professionalName };
+  const initial = { ...(article ?? { ...EMPTY, author: professionalName }), ...draft };
   const serverErrors = result?.fieldErrors;
   const fields = useFieldErrors(serverErrors);
   const errors = fields.errors;
   // The browser's own check found something: the last save's answer no longer describes the form.
   const [checkedHere, setCheckedHere] = useState(false);
-  const [tab, setTab] = useState("escribir");
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   const [title, setTitle] = useState(initial.title);
   const [slug, setSlug] = useState(initial.slug);
   // A new article's slug follows its title until someone edits the slug by hand.
-  const [slugTouched, setSlugTouched] = useState(editing);
+  const [slugTouched, setSlugTouched] = useState(
+    editing || Boolean(draft?.slug && draft.slug !== suggestSlug(draft.title ?? "")),
+  );
   const [content, setContent] = useState(initial.content);
+  const contentField = useRef<ArticleContentFieldHandle>(null);
   // Promises of results in the text (docs/compliance.md): highlighted, never blocking.
   const claims = useMemo(() => claimFlags(content), [content]);
   const [uploading, setUploading] = useState(false);
-  const [dirty, setDirty] = useState(false);
+  const [dirty, setDirty] = useState(Boolean(draft));
   const [related, setRelated] = useState<string[]>(initial.relatedSlugs);
+  const [status, setStatus] = useState(initial.status);
+
+  const autosave = useAutosave({
+    enabled: canPublish && !autosavePaused,
+    original: article?.slug ?? "",
+    getData: () => {
+      // The visual editor's latest Markdown into the posted field first.
+      contentField.current?.flush();
+      return fields.formRef.current ? new FormData(fields.formRef.current) : null;
+    },
+  });
 
   const saving = useRef(false);
   if (submitting) saving.current = true;
@@ -126,6 +156,8 @@ export function ArticleEditor({
       : result?.formError;
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    // What the visual editor holds goes into the posted field before the form is read.
+    contentField.current?.flush();
     const data = new FormData(event.currentTarget);
     const verdict = parseWith(ArticleSchema, {
       ...Object.fromEntries(data),
@@ -133,10 +165,11 @@ export function ArticleEditor({
     });
     const found = verdict.ok ? {} : verdict.fieldErrors;
     setCheckedHere(Object.keys(found).length > 0);
-    if (fields.show(found)) return;
+    if (fields.show(found)) {
+      autosave.cancel(); // saved for real: no autosaved copy after it
+      return;
+    }
     event.preventDefault();
-    // The text area must be on screen to take the focus.
-    if (found.content) setTab("escribir");
     notify({ type: "error", title: "Error", description: ARTICLE_MESSAGES.saveError });
   };
 
@@ -150,7 +183,21 @@ export function ArticleEditor({
           <ArrowLeft aria-hidden="true" className="size-4" /> Volver al blog
         </Link>
         <h1 className="text-h1">{editing ? "Editar artículo" : "Nuevo artículo"}</h1>
+        {editing ? (
+          <nav aria-label="Más sobre este artículo" className="ml-auto flex flex-wrap gap-2">
+            {headerAction}
+            <Link
+              to={`/admin/blog/editar/${encodeURIComponent(initial.slug)}/compartir`}
+              className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 font-semibold text-primary no-underline hover:bg-primary-soft"
+            >
+              <Share2 aria-hidden="true" className="size-4" /> Compartir vista previa
+            </Link>
+          </nav>
+        ) : (
+          headerAction
+        )}
       </div>
+      {notice}
       {!canPublish ? (
         <p className="rounded-field bg-sand p-3">
           Tu rol permite ver los artículos, no cambiarlos. Pide a una administradora o editora que
@@ -165,6 +212,7 @@ export function ArticleEditor({
         onSubmit={onSubmit}
         onChange={(event) => {
           setDirty(true);
+          autosave.notifyChange();
           const name = (event.target as Partial<HTMLInputElement>).name;
           if (name) fields.clear(name);
         }}
@@ -248,73 +296,18 @@ export function ArticleEditor({
             </FormField>
 
             <div className="flex flex-col gap-2">
-              <Tabs.Root value={tab} onValueChange={setTab}>
-                <div className="flex flex-wrap items-end justify-between gap-2">
-                  <label htmlFor="content" className="font-semibold">
-                    Contenido{" "}
-                    <span aria-hidden="true" className="text-danger">
-                      *
-                    </span>
-                  </label>
-                  <Tabs.List
-                    aria-label="Modo del contenido"
-                    className="flex gap-1 rounded-full bg-sand p-1"
-                  >
-                    {[
-                      ["escribir", "Escribir"],
-                      ["vista-previa", "Vista previa"],
-                    ].map(([value, label]) => (
-                      <Tabs.Trigger
-                        key={value}
-                        value={value!}
-                        className="min-h-10 rounded-full px-4 text-sm font-semibold text-ink-soft data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow-soft"
-                      >
-                        {label}
-                      </Tabs.Trigger>
-                    ))}
-                  </Tabs.List>
-                </div>
-                <p id="content-description" className="mt-1 text-sm text-muted">
-                  Separa los párrafos con una línea en blanco. Admite Markdown: ## subtítulos,
-                  **negrita**, *cursiva*, listas con - y enlaces [texto](https://…).
-                </p>
-                {/* The textarea stays mounted (and posted) while the preview is shown. */}
-                <Tabs.Content
-                  value="escribir"
-                  forceMount
-                  className="mt-2 data-[state=inactive]:hidden"
-                >
-                  <Textarea
-                    id="content"
-                    name="content"
-                    required
-                    rows={18}
-                    value={content}
-                    onChange={(e) => setContent(e.target.value)}
-                    aria-invalid={errors.content ? true : undefined}
-                    aria-describedby={`content-description${errors.content ? " content-error" : ""}`}
-                    variant="code"
-                  />
-                </Tabs.Content>
-                <Tabs.Content
-                  value="vista-previa"
-                  className="mt-2 rounded-card border border-border bg-surface p-5"
-                >
-                  {content.trim() ? (
-                    <div
-                      className="prose-reading text-[1.0625rem]"
-                      dangerouslySetInnerHTML={{ __html: renderMarkdown(content) }}
-                    />
-                  ) : (
-                    <p className="text-muted">Todavía no hay contenido que mostrar.</p>
-                  )}
-                </Tabs.Content>
-              </Tabs.Root>
-              {errors.content ? (
-                <p id="content-error" role="alert" className="text-sm font-semibold text-danger">
-                  {err("content")?.join(" ")}
-                </p>
-              ) : null}
+              <ArticleContentField
+                ref={contentField}
+                value={content}
+                onChange={setContent}
+                onEdit={() => {
+                  setDirty(true);
+                  fields.clear("content");
+                  autosave.notifyChange();
+                }}
+                errors={err("content")}
+                readOnly={!canPublish}
+              />
               <FlagNotice flags={claims} intro="Revisa estas expresiones antes de publicar" />
             </div>
           </div>
@@ -356,6 +349,7 @@ export function ArticleEditor({
               onUploadingChange={setUploading}
               onChange={() => {
                 setDirty(true);
+                autosave.notifyChange();
                 fields.clear("image");
               }}
               removable={false}
@@ -377,15 +371,12 @@ export function ArticleEditor({
                 />
               )}
             </FormField>
-            <div className="flex items-center justify-between gap-4 rounded-field border border-border bg-surface p-3">
-              <label htmlFor="isPublic" className="font-semibold">
-                Público
-                <span className="block text-sm font-normal text-muted">
-                  Los artículos privados solo los ve el equipo.
-                </span>
-              </label>
-              <Switch id="isPublic" name="isPublic" defaultChecked={initial.isPublic} />
-            </div>
+            <ArticleStatusFields
+              status={initial.status}
+              publishAt={initial.publishAt}
+              onStatusChange={setStatus}
+              errors={{ status: err("status"), publishAt: err("publishAt") }}
+            />
             <fieldset className="rounded-field border border-border bg-surface p-3">
               <legend className="px-1 font-semibold">Artículos relacionados</legend>
               <p className="text-sm text-muted" id="related-help">
@@ -437,6 +428,9 @@ export function ArticleEditor({
         </fieldset>
 
         <div className="flex flex-wrap justify-end gap-2 border-t border-border pt-4">
+          {canPublish ? (
+            <AutosaveStatusLine status={autosave.status} paused={autosavePaused} />
+          ) : null}
           <Link
             to="/admin/blog"
             className="inline-flex min-h-11 items-center rounded-full px-5 font-semibold text-ink no-underline hover:bg-sand"
@@ -444,7 +438,9 @@ export function ArticleEditor({
             Cancelar
           </Link>
           <Button type="submit" disabled={!canPublish || uploading || submitting}>
-            {submitting ? "Guardando..." : editing ? "Actualizar" : "Publicar"}
+            {submitting
+              ? "Guardando..."
+              : saveLabel(status, editing, article?.status === "publicado")}
           </Button>
         </div>
       </Form>

@@ -2,7 +2,7 @@ import { ImageUp, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from "~/modules/media/limits";
-import { responsiveImage } from "~/modules/media/responsive";
+import { type ResponsiveImage, responsiveImage } from "~/modules/media/responsive";
 import { notify } from "~/utils/notify";
 
 /** What POST /api/imagenes answers for a stored upload. */
@@ -20,6 +20,13 @@ const TOO_BIG = "La imagen supera el tamaño máximo de 5 MB.";
 const WRONG_TYPE =
   "El archivo no es una imagen válida. Formatos admitidos: JPEG, PNG, WebP y AVIF.";
 const OFFLINE = "No se ha podido conectar con el servidor. Comprueba la conexión.";
+
+/** Why this file cannot be uploaded (too big, not an accepted image), or null if it can. */
+export function imageFileProblem(file: File): string | null {
+  if (file.size > MAX_IMAGE_BYTES) return TOO_BIG;
+  if (file.type && !ACCEPTED_IMAGE_TYPES.split(",").includes(file.type)) return WRONG_TYPE;
+  return null;
+}
 
 /**
  * Sends one image to the upload endpoint with XMLHttpRequest (fetch cannot report upload
@@ -60,6 +67,52 @@ export function uploadImage(
     form.append("file", file, file.name);
     xhr.send(form);
   });
+}
+
+/** The look of the Spanish stand-in for a hidden file input (the input is its `peer`). */
+export const FILE_BUTTON_CLASS =
+  "inline-flex min-h-11 w-fit cursor-pointer items-center rounded-field bg-primary px-4 text-sm font-semibold text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary peer-disabled:cursor-not-allowed peer-disabled:opacity-70";
+
+/** A square preview of the chosen or stored image (an icon while there is none). */
+export function ImagePreview({ image, alt = "" }: { image: ResponsiveImage | null; alt?: string }) {
+  return (
+    <div className="flex size-32 shrink-0 items-center justify-center overflow-hidden rounded-field border border-border bg-primary-soft">
+      {image ? (
+        <img {...image} alt={alt} width={128} height={128} className="size-full object-cover" />
+      ) : (
+        <ImageUp aria-hidden="true" className="size-8 text-primary" />
+      )}
+    </div>
+  );
+}
+
+/** How an upload goes: a bar while it is sent, and the status line screen readers announce. */
+export function UploadProgress({
+  uploading,
+  progress,
+  status,
+}: {
+  uploading: boolean;
+  /** Percent sent. */
+  progress: number;
+  status: string;
+}) {
+  return (
+    <>
+      {uploading ? (
+        <progress
+          max={100}
+          value={progress}
+          aria-label="Progreso de la subida de la imagen"
+          className="h-2 w-full max-w-xs accent-primary"
+        />
+      ) : null}
+      <p role="status" className="text-sm font-semibold text-primary-strong">
+        {status}
+        {uploading && progress > 0 ? ` ${progress} %` : ""}
+      </p>
+    </>
+  );
 }
 
 export interface ImageUploadProps {
@@ -160,8 +213,8 @@ export function ImageUpload({
     event.target.value = "";
     if (!file) return;
     setError(null);
-    if (file.size > MAX_IMAGE_BYTES) return fail(TOO_BIG);
-    if (file.type && !ACCEPTED_IMAGE_TYPES.split(",").includes(file.type)) return fail(WRONG_TYPE);
+    const problem = imageFileProblem(file);
+    if (problem) return fail(problem);
 
     setLocalPreview(URL.createObjectURL(file));
     setProgress(0);
@@ -223,19 +276,7 @@ export function ImageUpload({
         </p>
       ) : null}
       <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-start">
-        <div className="flex size-32 shrink-0 items-center justify-center overflow-hidden rounded-field border border-border bg-primary-soft">
-          {previewSrc ? (
-            <img
-              {...shown}
-              alt={previewAlt ?? ""}
-              width={128}
-              height={128}
-              className="size-full object-cover"
-            />
-          ) : (
-            <ImageUp aria-hidden="true" className="size-8 text-primary" />
-          )}
-        </div>
+        <ImagePreview image={previewSrc ? shown : null} alt={previewAlt} />
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <input
             ref={inputRef}
@@ -255,25 +296,14 @@ export function ImageUpload({
           <span
             aria-hidden="true"
             onClick={() => !(disabled || uploading) && inputRef.current?.click()}
-            className="inline-flex min-h-11 w-fit cursor-pointer items-center rounded-field bg-primary px-4 text-sm font-semibold text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary peer-disabled:cursor-not-allowed peer-disabled:opacity-70"
+            className={FILE_BUTTON_CLASS}
           >
             {value || localPreview ? "Cambiar imagen" : "Elegir imagen"}
           </span>
           <p id={`${id}-hint`} className="text-sm text-muted">
             JPEG, PNG, WebP o AVIF; máximo 5 MB. Se guarda optimizada y sin datos de ubicación.
           </p>
-          {uploading ? (
-            <progress
-              max={100}
-              value={progress}
-              aria-label="Progreso de la subida de la imagen"
-              className="h-2 w-full max-w-xs accent-primary"
-            />
-          ) : null}
-          <p role="status" className="text-sm font-semibold text-primary-strong">
-            {status}
-            {uploading && progress > 0 ? ` ${progress} %` : ""}
-          </p>
+          <UploadProgress uploading={uploading} progress={progress} status={status} />
           {allErrors.length > 0 ? (
             <p id={`${id}-error`} role="alert" className="text-sm text-danger">
               {allErrors.map((message) => (

@@ -11,12 +11,13 @@ export interface ArticleCardData {
   excerpt: string;
   image: string;
   imageAlt: string;
+  readingMinutes: number;
 }
 
 /** Cards sit one, two or three to a row (see the blog grid); the browser picks the variant. */
 const CARD_SIZES = "(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw";
 
-/** A blog card: cover, category, title (the link), excerpt, date in Spanish. */
+/** A blog card: cover, category, title (the link), excerpt, date in Spanish, reading time. */
 export function ArticleCard({
   article,
   headingLevel = "h2",
@@ -56,7 +57,8 @@ export function ArticleCard({
         </Heading>
         {article.excerpt ? <p className="mt-2 flex-1 text-muted">{article.excerpt}</p> : null}
         <p className="mt-4 text-sm text-muted">
-          <time dateTime={article.date}>{formatLongDate(article.date)}</time>
+          <time dateTime={article.date}>{formatLongDate(article.date)}</time> ·{" "}
+          {article.readingMinutes} min de lectura
         </p>
       </div>
     </article>

@@ -24,7 +24,11 @@ export type AuditAction =
   | "article_updated"
   | "article_published"
   | "article_unpublished"
+  | "article_published_scheduled"
+  | "article_preview_link_created"
+  | "article_preview_link_revoked"
   | "article_deleted"
+  | "article_revision_restored"
   | "review_created"
   | "review_updated"
   | "review_published"
@@ -88,7 +92,11 @@ export const AUDIT_LABELS: Record<string, string> = {
   article_updated: "Artículo editado",
   article_published: "Artículo publicado",
   article_unpublished: "Artículo ocultado",
+  article_published_scheduled: "Artículo publicado a la hora programada",
+  article_preview_link_created: "Enlace de vista previa creado",
+  article_preview_link_revoked: "Enlace de vista previa revocado",
   article_deleted: "Artículo eliminado",
+  article_revision_restored: "Revisión de artículo restaurada",
   review_created: "Reseña creada",
   review_updated: "Reseña editada",
   review_published: "Reseña publicada",

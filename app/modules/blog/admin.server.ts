@@ -1,10 +1,22 @@
 import { and, asc, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { articleRedirects, articles } from "~/db/schema";
+import { hasBlankImageAlt } from "~/modules/content/markdown";
 import { getSettings } from "~/modules/settings/settings.server";
 import { type FormFailure, formFailure } from "~/utils/form";
-import { ARTICLE_MESSAGES, isSlug, MAX_RELATED, parseArticle, todayInMadrid } from "./article-form";
+import {
+  ARTICLE_MESSAGES,
+  type ArticleInput,
+  type ArticleStatus,
+  isSlug,
+  MAX_RELATED,
+  parseArticle,
+  todayInMadrid,
+} from "./article-form";
+import { madridDate, madridLocalInstant } from "./schedule";
 import { tsQuery } from "./blog.server";
+import type { RevisionAuthor } from "./revisions";
+import { recordRevision } from "./revisions.server";
 import { normalizeQuery } from "~/utils/search";
 import { paginate } from "~/utils/pagination";
 
@@ -36,6 +48,8 @@ export async function listAdminArticles(
       image: articles.image,
       imageAlt: articles.imageAlt,
       isPublic: articles.isPublic,
+      status: articles.status,
+      publishAt: articles.publishAt,
     })
     .from(articles)
     .where(where)
@@ -61,7 +75,8 @@ export async function articleOptions(db: Db, exceptSlug?: string) {
 }
 
 export type SaveArticleResult =
-  { ok: true; slug: string; title: string } | (FormFailure & { status: 400 | 404 | 409 });
+  | { ok: true; id: number; slug: string; title: string }
+  | (FormFailure & { status: 400 | 404 | 409 });
 
 /**
  * Creates an article (originalSlug absent) or updates one. A changed slug leaves a redirect
@@ -72,13 +87,23 @@ export type SaveArticleResult =
 export async function saveArticle(
   db: Db,
   raw: Record<string, unknown>,
-  options: { originalSlug?: string } = {},
+  /** by: who saves, kept with the revision (revisions.server.ts). */
+  options: { originalSlug?: string; by?: RevisionAuthor; now?: Date } = {},
 ): Promise<SaveArticleResult> {
+  const now = options.now ?? new Date();
   const parsed = parseArticle(raw);
   if (!parsed.ok) {
     return { ...parsed, status: 400, formError: parsed.formError ?? ARTICLE_MESSAGES.checkFields };
   }
   const input = parsed.data;
+  if (hasBlankImageAlt(input.content)) {
+    return {
+      ...formFailure(ARTICLE_MESSAGES.checkFields, {
+        content: [ARTICLE_MESSAGES.contentImageAlt],
+      }),
+      status: 400,
+    };
+  }
   const { originalSlug } = options;
   const { professionalName } = await getSettings(db);
   const author = input.author && input.author !== professionalName ? input.author : null;
@@ -110,6 +135,8 @@ export async function saveArticle(
     const relatedSlugs = input.relatedSlugs
       .filter((s) => known.has(s) && s !== input.slug && s !== originalSlug)
       .slice(0, MAX_RELATED);
+    const when = stateValues(input, existing, now);
+    if ("fieldErrors" in when) return { ...when, status: 400 } as const;
     const values = {
       title: input.title,
       slug: input.slug,
@@ -120,21 +147,64 @@ export async function saveArticle(
       imageAlt: input.imageAlt,
       author,
       relatedSlugs,
-      isPublic: input.isPublic,
+      ...when,
     };
     // The new address is an article again, not a redirect.
     await tx.delete(articleRedirects).where(eq(articleRedirects.fromSlug, input.slug));
     if (!existing) {
-      await tx.insert(articles).values({ ...values, date: todayInMadrid() });
-      return { ok: true, slug: input.slug, title: input.title } as const;
+      const [row] = await tx
+        .insert(articles)
+        .values({ ...values, date: values.date ?? todayInMadrid(now) })
+        .returning({ id: articles.id });
+      if (options.by) await recordRevision(tx, row!.id, input, options.by);
+      return { ok: true, id: row!.id, slug: input.slug, title: input.title } as const;
     }
     await tx
       .update(articles)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, updatedAt: now })
       .where(eq(articles.id, existing.id));
     if (existing.slug !== input.slug) await moveSlug(tx, existing.slug, input.slug);
-    return { ok: true, slug: input.slug, title: input.title } as const;
+    if (options.by) await recordRevision(tx, existing.id, input, options.by, existing);
+    return { ok: true, id: existing.id, slug: input.slug, title: input.title } as const;
   });
+}
+
+/**
+ * What the chosen state writes: the public flag, the scheduled instant and, when the article
+ * first goes public, its date (today, or the scheduled day). An article made private and public
+ * again keeps its date; a scheduled time must exist in Madrid and be in the future.
+ */
+function stateValues(
+  input: Pick<ArticleInput, "status" | "publishAt">,
+  existing: { status: ArticleStatus; date: string } | undefined,
+  now: Date,
+):
+  | { isPublic: boolean; status: ArticleStatus; publishAt: Date | null; date?: string }
+  | FormFailure {
+  const { status } = input;
+  if (status === "programado") {
+    const at = madridLocalInstant(input.publishAt);
+    if (at === null) {
+      return formFailure(ARTICLE_MESSAGES.checkFields, {
+        publishAt: [ARTICLE_MESSAGES.publishAtGap],
+      });
+    }
+    if (at <= now.getTime()) {
+      return formFailure(ARTICLE_MESSAGES.checkFields, {
+        publishAt: [ARTICLE_MESSAGES.publishAtPast],
+      });
+    }
+    return { isPublic: false, status, publishAt: new Date(at), date: madridDate(at) };
+  }
+  const firstPublication =
+    status === "publicado" &&
+    (!existing || existing.status === "borrador" || existing.status === "programado");
+  return {
+    isPublic: status === "publicado",
+    status,
+    publishAt: null,
+    ...(firstPublication ? { date: todayInMadrid(now) } : {}),
+  };
 }
 
 async function moveSlug(tx: Db, from: string, to: string) {
@@ -153,11 +223,31 @@ async function moveSlug(tx: Db, from: string, to: string) {
     where related_slugs ? ${from}`);
 }
 
-export async function setArticleVisibility(db: Db, slug: string, isPublic: boolean) {
+/**
+ * The list's switch: published now or private. A draft or scheduled article published here
+ * takes today's date, as when published from the editor.
+ */
+export async function setArticleVisibility(
+  db: Db,
+  slug: string,
+  isPublic: boolean,
+  now = new Date(),
+) {
   if (!isSlug(slug)) return null;
+  const status: ArticleStatus = isPublic ? "publicado" : "privado";
   const rows = await db
     .update(articles)
-    .set({ isPublic, updatedAt: new Date() })
+    .set({
+      isPublic,
+      status,
+      publishAt: null,
+      updatedAt: now,
+      ...(isPublic
+        ? {
+            date: sql`case when ${articles.status} in ('borrador', 'programado') then ${todayInMadrid(now)}::date else ${articles.date} end`,
+          }
+        : {}),
+    })
     .where(eq(articles.slug, slug))
     .returning({ title: articles.title });
   return rows[0] ?? null;

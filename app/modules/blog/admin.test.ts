@@ -22,7 +22,7 @@ const valid = {
   content: "## Rutinas\n\nUn párrafo.\n\nOtro párrafo.",
   image: "/media/blog/images/1700000000000-descanso-960.webp",
   imageAlt: "Una cama con luz suave",
-  isPublic: "on",
+  status: "publicado",
 };
 
 describe("article form rules (docs/product.md#article-form)", () => {
@@ -53,8 +53,13 @@ describe("article form rules (docs/product.md#article-form)", () => {
     expect(errors({ related: ["a", "b", "c", "d", "e", "f", "g"] }).related).toBe(M.related);
     expect(errors({ author: "a".repeat(101) }).author).toBe(M.authorMax);
     expect(errors({ author: "" })).toEqual({});
-    const unchecked = parseArticle({ ...valid, isPublic: undefined });
-    expect(unchecked.ok && unchecked.data.isPublic).toBe(false);
+    expect(errors({ status: undefined }).status).toBe(M.status);
+    expect(errors({ status: "publico" }).status).toBe(M.status);
+    expect(errors({ status: "programado" }).publishAt).toBe(M.publishAt);
+    expect(errors({ status: "programado", publishAt: "mañana" }).publishAt).toBe(M.publishAtFormat);
+    // A time left over from 'programado' means nothing in another state.
+    const kept = parseArticle({ ...valid, publishAt: "2030-01-01T10:00" });
+    expect(kept.ok && kept.data.publishAt).toBe("");
   });
   it("suggests slugs without accents, keeping ñ", () => {
     expect(suggestSlug("¿Qué es la Ansiedad?")).toBe("que-es-la-ansiedad");
@@ -81,7 +86,12 @@ describe.each(DRIVERS)("blog management (%s)", (driver) => {
       author: "  Ana   Ruiz ",
       related: ["duelo-como-abordarlo", "no-existe", valid.slug],
     });
-    expect(created).toEqual({ ok: true, slug: valid.slug, title: valid.title });
+    expect(created).toEqual({
+      ok: true,
+      id: expect.any(Number),
+      slug: valid.slug,
+      title: valid.title,
+    });
     const found = await getPublicArticle(db.db, valid.slug);
     expect(found?.article.date).toBe(
       new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(new Date()),
@@ -92,6 +102,17 @@ describe.each(DRIVERS)("blog management (%s)", (driver) => {
     const before = (await db.db.select().from(articles)).length;
     const taken = await saveArticle(db.db, { ...valid, slug: "duelo-como-abordarlo" });
     expect(taken).toMatchObject({ ok: false, status: 409, fieldErrors: { slug: [M.slugTaken] } });
+    // An image without alternative text, however it is written: refused by the server.
+    const blankAlt = await saveArticle(db.db, {
+      ...valid,
+      slug: "otro",
+      content: `Texto\n\n![][r]\n\n[r]: ${valid.image}`,
+    });
+    expect(blankAlt).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { content: [M.contentImageAlt] },
+    });
     const invalid = await saveArticle(db.db, { ...valid, slug: "otro", title: "" });
     expect(invalid).toMatchObject({ ok: false, status: 400, fieldErrors: { title: [M.title] } });
     expect((await db.db.select().from(articles)).length).toBe(before);

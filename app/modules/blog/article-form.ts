@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import type { FormFailure } from "~/utils/form";
 import { parseWith } from "~/utils/form-schema";
+import { hasImageWithoutAlt, isSiteImage } from "~/modules/content/urls";
 import { isCategory } from "./categories";
 
 /** The article form's Spanish messages (docs/product.md#article-form). */
@@ -15,12 +16,18 @@ export const ARTICLE_MESSAGES = {
   excerptMax: "El resumen no puede exceder 500 caracteres",
   content: "El contenido es requerido",
   contentMax: "El contenido no puede exceder 100.000 caracteres",
+  contentImageAlt: "Cada imagen del texto necesita una descripción (texto alternativo)",
   image: "La imagen es requerida",
   imageInvalid: "La imagen debe ser una subida a este sitio",
   imageAlt: "Describe la imagen para quien no pueda verla",
   imageAltMax: "El texto alternativo no puede exceder 200 caracteres",
   authorMax: "El autor no puede exceder 100 caracteres",
   related: "Elige como mucho 6 artículos relacionados",
+  status: "Elige el estado del artículo",
+  publishAt: "Indica el día y la hora de publicación",
+  publishAtFormat: "Escribe el día y la hora como 25/11/2026 09:30",
+  publishAtPast: "La publicación programada debe ser en el futuro",
+  publishAtGap: "Esa hora no existe en Madrid por el cambio de hora: elige otra",
   invalid: "Este campo no es válido",
   saveError: "Ha ocurrido un error al guardar el artículo.",
   checkFields: "No se pudo guardar: revisa los campos marcados.",
@@ -33,9 +40,6 @@ export function isSlug(value: unknown): value is string {
   return typeof value === "string" && value.length <= 100 && SLUG.test(value);
 }
 
-/** Uploaded images and the bundled covers: always served by this site. */
-const IMAGE = /^\/media\/[A-Za-z0-9._/-]+$/;
-
 export interface ArticleInput {
   title: string;
   slug: string;
@@ -47,8 +51,23 @@ export interface ArticleInput {
   /** The byline as typed; empty: the professional named in Ajustes. */
   author: string;
   relatedSlugs: string[];
-  isPublic: boolean;
+  status: ArticleStatus;
+  /** Madrid wall-clock time (YYYY-MM-DDTHH:mm) when status is 'programado'; otherwise "". */
+  publishAt: string;
 }
+
+/** The four states, in the order the editor offers them (docs/product.md#estados-de-un-artículo). */
+export const ARTICLE_STATUSES = ["borrador", "programado", "publicado", "privado"] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+export const STATUS_LABELS: Record<ArticleStatus, string> = {
+  borrador: "Borrador",
+  programado: "Programado",
+  publicado: "Publicado",
+  privado: "Privado",
+};
+/** A datetime-local value (YYYY-MM-DDTHH:mm), read in Madrid: a scheduled time, a link's expiry. */
+export const LOCAL_DATETIME =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;
 
 const text = (v: unknown) => (typeof v === "string" ? v : "");
 const list = (v: unknown): string[] =>
@@ -58,7 +77,7 @@ const list = (v: unknown): string[] =>
  * The article form's schema: run by the editor before sending and by the action. Posted fields
  * are FormData entries (the repeated `related` checkboxes arrive as an array).
  */
-export const ArticleSchema = z.object({
+export const ArticleFields = z.object({
   title: z
     .string({ error: ARTICLE_MESSAGES.title })
     .check(
@@ -88,11 +107,12 @@ export const ArticleSchema = z.object({
     z.overwrite((v) => v.replace(/\r\n?/g, "\n").trim()),
     z.minLength(1, ARTICLE_MESSAGES.content),
     z.maxLength(100_000, ARTICLE_MESSAGES.contentMax),
+    z.refine((v) => !hasImageWithoutAlt(v), ARTICLE_MESSAGES.contentImageAlt),
   ),
   image: z.string({ error: ARTICLE_MESSAGES.image }).check(
     z.trim(),
     z.minLength(1, ARTICLE_MESSAGES.image),
-    z.refine((v) => !v || (IMAGE.test(v) && !v.includes("..")), ARTICLE_MESSAGES.imageInvalid),
+    z.refine((v) => !v || isSiteImage(v), ARTICLE_MESSAGES.imageInvalid),
   ),
   imageAlt: z
     .string({ error: ARTICLE_MESSAGES.imageAlt })
@@ -113,8 +133,24 @@ export const ArticleSchema = z.object({
     z.transform((v: unknown) => [...new Set(list(v).filter(Boolean))]),
     z.array(z.string()).check(z.maxLength(MAX_RELATED, ARTICLE_MESSAGES.related)),
   ),
-  isPublic: z.transform((v: unknown) => v === "on" || v === "true" || v === true),
+  status: z.enum(ARTICLE_STATUSES, { error: ARTICLE_MESSAGES.status }),
+  publishAt: z._default(
+    z.string({ error: ARTICLE_MESSAGES.publishAtFormat }).check(
+      z.trim(),
+      z.refine((v) => v === "" || LOCAL_DATETIME.test(v), ARTICLE_MESSAGES.publishAtFormat),
+    ),
+    "",
+  ),
 });
+
+/** The whole form: its fields, and a time when (and only when) the state is 'programado'. */
+export const ArticleSchema = ArticleFields.check(
+  // Only a scheduled article has a time (is it still in the future: the server, on saving).
+  z.refine((v) => v.status !== "programado" || v.publishAt !== "", {
+    path: ["publishAt"],
+    message: ARTICLE_MESSAGES.publishAt,
+  }),
+);
 
 /** The posted article read by its schema, as the module stores it. */
 export function parseArticle(
@@ -122,8 +158,15 @@ export function parseArticle(
 ): { ok: true; data: ArticleInput } | FormFailure {
   const parsed = parseWith(ArticleSchema, raw);
   if (!parsed.ok) return parsed;
-  const { related, ...rest } = parsed.data;
-  return { ok: true, data: { ...rest, relatedSlugs: related } };
+  const { related, publishAt, ...rest } = parsed.data;
+  return {
+    ok: true,
+    data: {
+      ...rest,
+      relatedSlugs: related,
+      publishAt: rest.status === "programado" ? publishAt : "",
+    },
+  };
 }
 
 /** A URL slug from a title: lower case, accents removed (ñ kept), words joined by hyphens. */

@@ -12,7 +12,7 @@ export const PAGE_SIZE = 6;
 export type Article = typeof articles.$inferSelect;
 export type ArticleCard = Pick<
   Article,
-  "slug" | "title" | "category" | "date" | "excerpt" | "image" | "imageAlt"
+  "slug" | "title" | "category" | "date" | "excerpt" | "image" | "imageAlt" | "readingMinutes"
 >;
 
 const cardColumns = {
@@ -23,6 +23,7 @@ const cardColumns = {
   excerpt: articles.excerpt,
   image: articles.image,
   imageAlt: articles.imageAlt,
+  readingMinutes: articles.readingMinutes,
 };
 
 /**

@@ -147,7 +147,10 @@ describe.each(DRIVERS)("blog on the database (%s)", (driver) => {
 
   it("hides a private article everywhere public: list, detail, related, featured, counts", async () => {
     const [newest] = await featuredArticles(db.db, 1);
-    await db.db.update(articles).set({ isPublic: false }).where(eq(articles.slug, newest!.slug));
+    await db.db
+      .update(articles)
+      .set({ isPublic: false, status: "privado" })
+      .where(eq(articles.slug, newest!.slug));
     const list = await listArticles(db.db, { pageSize: 100 });
     expect(list.total).toBe(25);
     expect(list.items.map((a) => a.slug)).not.toContain(newest!.slug);
@@ -192,7 +195,10 @@ describe.each(DRIVERS)("blog on the database (%s)", (driver) => {
     };
     expect(await suggested()).toEqual(newest.slice(0, 3));
     // A private article is never suggested.
-    await db.db.update(articles).set({ isPublic: false }).where(eq(articles.slug, newest[0]!));
+    await db.db
+      .update(articles)
+      .set({ isPublic: false, status: "privado" })
+      .where(eq(articles.slug, newest[0]!));
     expect(await suggested()).toEqual(newest.slice(1, 4));
     const unreadable = {
       select: () => {

@@ -1,12 +1,17 @@
 import { Marked, type Tokens } from "marked";
+import { responsiveImage } from "~/modules/media/responsive";
 import { escapeHtml } from "~/utils/escape";
+import { isSiteImage, SAFE_URL } from "./urls";
 
 /**
  * Markdown to HTML for articles and content pages, made inert: raw HTML in the source is shown as
- * text, only http(s), mailto, tel and site-relative links survive, external links open safely.
- * Safe in the browser too (the admin preview renders with the same function).
+ * text, only http(s), mailto, tel and site-relative links survive, external links open safely,
+ * only this site's images (`/media/…`) are shown (any other image is its alternative text).
+ * Safe in the browser too, but public pages call it in their loaders (no JavaScript for it).
  */
-const SAFE_URL = /^(https?:\/\/|mailto:|tel:|\/(?!\/)|#)/i;
+
+/** An image in the text spans the reading column (68ch, about 40rem) or the whole screen. */
+export const INLINE_IMAGE_SIZES = "(min-width: 44rem) 40rem, 100vw";
 
 const marked = new Marked({
   gfm: true,
@@ -25,8 +30,13 @@ const marked = new Marked({
       return `<a href="${escapeHtml(href)}"${title}${attrs}>${text}</a>`;
     },
     image(token: Tokens.Image) {
-      // Images come from the article's cover field, never from inline Markdown.
-      return escapeHtml(token.text);
+      const src = token.href.trim();
+      if (!isSiteImage(src)) return escapeHtml(token.text);
+      // Uploads come in several widths (media/responsive.ts); their height is not in the text,
+      // so the reading column's CSS keeps the aspect ratio (height auto).
+      const { srcSet, sizes } = responsiveImage(src, INLINE_IMAGE_SIZES);
+      const responsive = srcSet ? ` srcset="${escapeHtml(srcSet)}" sizes="${sizes}"` : "";
+      return `<img src="${escapeHtml(src)}"${responsive} alt="${escapeHtml(token.text)}" loading="lazy" decoding="async">`;
     },
     heading(
       this: { parser: { parseInline(tokens: Tokens.Generic[]): string } },
@@ -41,4 +51,20 @@ const marked = new Marked({
 
 export function renderMarkdown(source: string): string {
   return marked.parse(source, { async: false });
+}
+
+/**
+ * Whether the Markdown shows an image whose alternative text is blank, read the way the page
+ * renders it (reference images `![][r]`, a line break or `&nbsp;` between the brackets): the
+ * server's check on saving. The article form's quick check (`hasImageWithoutAlt`) sees only the
+ * plain `![](…)`.
+ */
+export function hasBlankImageAlt(source: string): boolean {
+  let blank = false;
+  marked.walkTokens(marked.lexer(source), (token) => {
+    if (token.type !== "image") return;
+    const alt = (token as Tokens.Image).text.replace(/&(?:nbsp|#160|#xa0);/gi, " ");
+    if (alt.trim() === "") blank = true;
+  });
+  return blank;
 }

@@ -13,6 +13,7 @@ const Collaboration = z.object({
   linkLabel: z.string(),
 });
 const About = z.object({
+  tagline: z.string(),
   intro: z.string(),
   training: z.array(z.string()),
   approach: z.array(z.object({ title: z.string(), text: z.string() })),

@@ -21,8 +21,12 @@ export const RETENTION = {
   failedMailDays: 90,
   /** review_invitations (a client's address) are deleted this many days after they expire. */
   reviewInvitationDays: 30,
+  /** article_preview_links are deleted this many days after they stop working. */
+  previewLinkDays: 30,
   /** page_views daily counts (anonymous) are deleted after this many months. */
   pageViewMonths: 13,
+  /** article_autosaves (an editor's unsaved copy) untouched for this many days are deleted. */
+  articleAutosaveDays: 30,
 } as const;
 
 /** "1 mes", "6 meses" — for the policy text. */

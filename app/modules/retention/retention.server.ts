@@ -12,8 +12,10 @@ import {
   verification,
 } from "~/db/schema";
 import { purgeOldPageViews } from "~/modules/analytics/page-views.server";
+import { purgeOldAutosaves } from "~/modules/blog/autosave.server";
 import { purgeOldMessages } from "~/modules/contact/contact.server";
 import { purgeOldAppointments } from "~/modules/booking/agenda.server";
+import { purgeOldPreviewLinks } from "~/modules/blog/preview-links.server";
 import { mailDir } from "~/modules/mail/mail.server";
 import { logger } from "~/utils/logger.server";
 import { startPeriodicJob } from "~/utils/periodic.server";
@@ -156,6 +158,9 @@ export async function runRetention(db: Db, now = new Date()) {
           .returning({ id: reviewInvitations.id })
       ).length,
     pageViews: () => purgeOldPageViews(db, now),
+    previewLinks: () => purgeOldPreviewLinks(db, RETENTION.previewLinkDays, now),
+    articleAutosaves: () =>
+      purgeOldAutosaves(db, new Date(now.getTime() - RETENTION.articleAutosaveDays * DAY)),
   };
   const removed: Record<string, number> = {};
   for (const [name, step] of Object.entries(steps)) {

@@ -1,5 +1,5 @@
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
-import { ArticleEditor } from "~/components/admin/article-editor";
+import { RecoverableArticleEditor } from "~/components/admin/recoverable-article-editor";
 import { database } from "~/context";
 import { audit } from "~/modules/accounts/audit.server";
 import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
@@ -8,6 +8,7 @@ import { articleOptions, saveArticle } from "~/modules/blog/admin.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { useSaveErrorToast } from "~/components/admin/use-save-error-toast";
 import { ArticleSchema } from "~/modules/blog/article-form";
+import { clearAutosave, unsavedCopy } from "~/modules/blog/autosave.server";
 import { readForm } from "~/utils/form";
 import { redirectWithToast } from "~/utils/toast.server";
 import { failure } from "~/utils/action.server";
@@ -28,6 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canPublish: can(user.role, "articles.publish"),
     constraints: htmlConstraints(ArticleSchema),
     professionalName: (await getSettings(db)).professionalName,
+    // This person's autosaved copy of a new article, if any.
+    unsaved: await unsavedCopy(db, user.id, null),
   };
 }
 
@@ -35,11 +38,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context, "articles.publish");
   const form = await readForm(request);
   const db = await database(context);
-  const result = await saveArticle(db, {
-    ...Object.fromEntries(form),
-    related: form.getAll("related"),
-  });
+  const result = await saveArticle(
+    db,
+    { ...Object.fromEntries(form), related: form.getAll("related") },
+    { by: { id: user.id, name: user.name } },
+  );
   if (!result.ok) return failure(result);
+  await clearAutosave(db, user.id, null);
   await audit(db, {
     action: "article_created",
     actor: user,
@@ -52,7 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewArticlePage({ loaderData, actionData }: Route.ComponentProps) {
   useSaveErrorToast(actionData);
   return (
-    <ArticleEditor
+    <RecoverableArticleEditor
+      unsaved={loaderData.unsaved}
       options={loaderData.options}
       canPublish={loaderData.canPublish}
       professionalName={loaderData.professionalName}

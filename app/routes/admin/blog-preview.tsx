@@ -5,8 +5,10 @@ import { database } from "~/context";
 import { requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import { getArticle } from "~/modules/blog/admin.server";
+import { STATUS_LABELS } from "~/modules/blog/article-form";
 import { categoryLabel } from "~/modules/blog/categories";
-import { renderMarkdown } from "~/modules/content/markdown";
+import { formatDateTime } from "~/utils/format-time";
+import { articleHtml } from "~/modules/content/article-html";
 import { responsiveImage } from "~/modules/media/responsive";
 import { formatLongDate } from "~/utils/format";
 import type { Route } from "./+types/blog-preview";
@@ -29,9 +31,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       date: article.date,
       image: article.image,
       imageAlt: article.imageAlt,
-      isPublic: article.isPublic,
+      status: article.status,
+      publishAt: article.publishAt,
     },
-    html: renderMarkdown(article.content),
+    // As the public page shows it: linkable sections and, with three or more, the contents.
+    html: articleHtml(article.content).html,
     canPublish: can(user.role, "articles.publish"),
   };
 }
@@ -58,9 +62,11 @@ export default function PreviewPage({ loaderData }: Route.ComponentProps) {
       </div>
       <p className="rounded-field bg-sand p-3">
         Vista previa para el equipo.{" "}
-        {article.isPublic
-          ? "Este artículo es público."
-          : "Este artículo es privado: los visitantes no lo ven."}
+        {article.status === "publicado"
+          ? "Este artículo está publicado."
+          : article.status === "programado" && article.publishAt
+            ? `Este artículo se publicará el ${formatDateTime(article.publishAt)}: hasta entonces los visitantes no lo ven.`
+            : `Este artículo está en estado «${STATUS_LABELS[article.status]}»: los visitantes no lo ven.`}
       </p>
       <article className="mx-auto w-full max-w-3xl rounded-card border border-border bg-surface p-5 sm:p-8">
         <p className="inline-flex rounded-full bg-primary-soft px-3 py-0.5 text-sm font-semibold text-primary-strong">

@@ -27,7 +27,9 @@ import {
   listAdminArticles,
   setArticleVisibility,
 } from "~/modules/blog/admin.server";
+import { type ArticleStatus, STATUS_LABELS } from "~/modules/blog/article-form";
 import { categoryLabel } from "~/modules/blog/categories";
+import { formatShortDateTime } from "~/utils/format-time";
 import { parsePage } from "~/utils/pagination";
 import { responsiveImage } from "~/modules/media/responsive";
 import { formatShortDate, plural } from "~/utils/format";
@@ -182,7 +184,7 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
                   </span>
                 </Link>
               </TableHead>
-              <TableHead>Visibilidad</TableHead>
+              <TableHead>Estado</TableHead>
               <TableHead>Acciones</TableHead>
             </TableRow>
           </TableHeader>
@@ -210,6 +212,8 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
                     slug={a.slug}
                     title={a.title}
                     isPublic={a.isPublic}
+                    status={a.status}
+                    publishAt={a.publishAt}
                     back={back}
                     disabled={!canPublish}
                   />
@@ -289,12 +293,16 @@ function VisibilitySwitch({
   slug,
   title,
   isPublic,
+  status,
+  publishAt,
   back,
   disabled,
 }: {
   slug: string;
   title: string;
   isPublic: boolean;
+  status: ArticleStatus;
+  publishAt: Date | string | null;
   back: string;
   disabled: boolean;
 }) {
@@ -314,7 +322,12 @@ function VisibilitySwitch({
           )
         }
       />
-      <Badge variant={shown ? "success" : "neutral"}>{shown ? "Público" : "Privado"}</Badge>
+      <Badge variant={shown ? "success" : "neutral"}>
+        {pending ? (shown ? "Publicado" : "Privado") : STATUS_LABELS[status]}
+      </Badge>
+      {!pending && status === "programado" && publishAt ? (
+        <span className="text-sm text-muted">{formatShortDateTime(publishAt)}</span>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
 import { ArticleCard } from "~/components/site/article-card";
+import { ArticleLead } from "~/components/site/article-lead";
 import { ErrorPage } from "~/components/site/error-page";
 import {
   NotFoundSuggestions,
@@ -11,12 +12,9 @@ import { ShareLinks } from "~/components/site/share";
 import { database } from "~/context";
 import { redirectFor } from "~/modules/blog/admin.server";
 import { getPublicArticle, neighbours, recentArticleLinks } from "~/modules/blog/blog.server";
-import { categoryLabel } from "~/modules/blog/categories";
-import { renderMarkdown } from "~/modules/content/markdown";
-import { responsiveImage } from "~/modules/media/responsive";
+import { articleHtml } from "~/modules/content/article-html";
 import { articleOgImagePath, blogPostingJsonLd } from "~/modules/seo/structured-data";
 import { useRootData } from "~/root";
-import { formatLongDate } from "~/utils/format";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import { requestSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
@@ -53,8 +51,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       imageAlt: article.imageAlt,
       author: article.author,
       updatedAt: article.updatedAt.toISOString(),
+      readingMinutes: article.readingMinutes,
     },
-    html: renderMarkdown(article.content),
+    html: articleHtml(article.content).html,
     related,
     ...(await neighbours(db, article)),
   };
@@ -94,39 +93,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const url = `${root?.publicUrl ?? ""}/blog/${encodeURIComponent(article.slug)}`;
   return (
     <article>
-      <header className="bg-sand pt-10 pb-8 md:pt-14">
-        <div className="container-page max-w-4xl">
-          <nav aria-label="Ruta de navegación" className="text-sm text-muted">
-            <Link
-              to="/blog"
-              className="inline-flex min-h-11 items-center gap-1 underline underline-offset-4"
-            >
-              <ArrowLeft aria-hidden="true" className="size-4" /> Volver al blog
-            </Link>
-          </nav>
-          <p className="mt-4 inline-flex rounded-full bg-primary-soft px-3 py-0.5 text-sm font-semibold text-primary-strong">
-            {categoryLabel(article.category)}
-          </p>
-          <h1 className="mt-3 text-h1">{article.title}</h1>
-          <p className="mt-4 text-muted">
-            Por <span className="font-semibold text-ink">{author}</span> ·{" "}
-            <time dateTime={article.date}>{formatLongDate(article.date)}</time>
-          </p>
-        </div>
-      </header>
+      <ArticleLead article={article} author={author} html={html} />
       <div className="container-page max-w-4xl">
-        <img
-          {...responsiveImage(article.image, "(min-width: 56rem) 56rem, 100vw")}
-          alt={article.imageAlt}
-          width={1200}
-          height={675}
-          fetchPriority="high"
-          className="mt-8 aspect-[16/9] h-auto w-full rounded-card bg-primary-soft object-cover shadow-soft"
-        />
-        <div
-          className="prose-reading mx-auto mt-10 text-[1.0625rem]"
-          dangerouslySetInnerHTML={{ __html: html }}
-        />
         <section
           aria-labelledby="compartir"
           className="mx-auto mt-12 max-w-[68ch] border-t border-border pt-8"

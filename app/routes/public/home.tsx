@@ -55,6 +55,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     featured: await featuredArticles(db, 3),
     ...(await reviewsForHome(db)),
     aboutIntro: ABOUT.intro,
+    tagline: ABOUT.tagline,
     services: listServices().map(({ slug, title, summary, benefits }) => ({
       slug,
       title,
@@ -111,7 +112,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       {/* Each section hydrates on its own (a Suspense boundary): one long task of hydrating the
           whole page becomes several short ones. */}
       <Suspense>
-        <Hero settings={settings} url={`${publicUrl}/`} />
+        <Hero settings={settings} url={`${publicUrl}/`} tagline={loaderData.tagline} />
       </Suspense>
       <Suspense>
         <AboutSection settings={settings} intro={loaderData.aboutIntro} />

@@ -29,13 +29,25 @@ function install(measurementId: string) {
   document.head.appendChild(script);
 }
 
-/** A page view, retried at most 3 times with a growing delay while the script is not ready. */
+/**
+ * Pages never reported: their address carries a key (a preview link, an invitation, a booking's
+ * link) and their title may name an unpublished article.
+ */
+const UNREPORTED =
+  /^\/(?:vista-previa|resenas\/(?:invitacion|retirar)|cita\/(?:confirmar|gestionar))\/?$/;
+
+/**
+ * A page view, retried at most 3 times with a growing delay while the script is not ready. Only
+ * the path goes to the analytics provider, never the query: a search (`?q=ansiedad`) can say
+ * something about a person's health, and other queries carry keys.
+ */
 function reportPageView(measurementId: string, attempt = 0) {
   const w = win();
+  if (UNREPORTED.test(window.location.pathname)) return;
   if (loaded && w.gtag) {
     w.gtag("event", "page_view", {
-      page_location: window.location.href,
-      page_path: window.location.pathname + window.location.search,
+      page_location: window.location.origin + window.location.pathname,
+      page_path: window.location.pathname,
       page_title: document.title,
       send_to: measurementId,
     });
@@ -75,6 +87,6 @@ export function Analytics({ measurementId }: { measurementId: string }) {
     // After React has set the new page's title.
     const timer = setTimeout(() => reportPageView(measurementId), 0);
     return () => clearTimeout(timer);
-  }, [measurementId, location.pathname, location.search]);
+  }, [measurementId, location.pathname]);
   return null;
 }

@@ -57,7 +57,16 @@ export function Section({
   );
 }
 
-export function Hero({ settings, url }: { settings: Settings; url: string }) {
+/** `tagline`: the line under the name (content/about.md, sent by the loader: no text in the JS). */
+export function Hero({
+  settings,
+  url,
+  tagline,
+}: {
+  settings: Settings;
+  url: string;
+  tagline: string;
+}) {
   const badges = [
     { icon: Check, text: "Profesional sanitaria colegiada y registrada" },
     { icon: Check, text: "Confidencialidad y secreto profesional" },
@@ -79,10 +88,7 @@ export function Hero({ settings, url }: { settings: Settings; url: string }) {
               </>
             ) : null}
           </p>
-          <p className="mt-5 max-w-xl text-xl text-ink-soft">
-            Un espacio seguro y cercano para cuidar tu bienestar emocional, entender lo que te pasa
-            y avanzar a tu ritmo.
-          </p>
+          <p className="mt-5 max-w-xl text-xl text-ink-soft">{tagline}</p>
           <ul className="mt-6 flex flex-wrap gap-2" aria-label="Garantías">
             {badges.map(({ icon: Icon, text }) => (
               <li

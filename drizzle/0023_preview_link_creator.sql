@@ -1,0 +1,3 @@
+-- Preview links name their creator by account; a deleted account leaves null (no orphan ids).
+UPDATE "article_preview_links" SET "created_by" = NULL WHERE "created_by" NOT IN (SELECT "id" FROM "user");--> statement-breakpoint
+ALTER TABLE "article_preview_links" ADD CONSTRAINT "article_preview_links_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;
