@@ -4,14 +4,36 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/site.js";
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${port}`;
 
+// Scheduled publishing waits for the clock (about three minutes, mostly idle). It runs on a server
+// and database of its own, on the next port, alongside the rest of the suite, which shares one
+// server and runs one file at a time. tests/e2e/data-dir.ts finds each server's data directory
+// by the port of the test's own project.
+const SCHEDULING = /scheduled-publishing\.spec\.ts$/;
+const schedulingPort = port + 1;
+
+function server(on: number) {
+  return {
+    command: "node tests/support/e2e-server.js",
+    url: `http://localhost:${on}/healthz`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    env: { E2E_PORT: String(on) },
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+  };
+}
+
+const desktop = { ...devices["Desktop Chrome"], channel: undefined };
+
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
-  workers: 1,
+  // One worker per project (below): two files never share a server at the same time.
+  workers: 2,
   retries: 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   use: {
     baseURL,
     locale: "es-ES",
@@ -22,14 +44,14 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
-  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: "node tests/support/e2e-server.js",
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 90_000,
-    env: { E2E_PORT: String(port) },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  projects: [
+    {
+      name: "scheduling",
+      testMatch: SCHEDULING,
+      workers: 1,
+      use: { ...desktop, baseURL: `http://localhost:${schedulingPort}` },
+    },
+    { name: "desktop", testIgnore: SCHEDULING, workers: 1, use: desktop },
+  ],
+  webServer: [server(port), server(schedulingPort)],
 });

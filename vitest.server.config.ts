@@ -9,6 +9,7 @@ export default defineConfig({
     setupFiles: ["tests/support/fail-on-console-error.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
+    // Two files at a time: each starts its own servers on free ports and its own databases.
+    maxWorkers: 2,
   },
 });
