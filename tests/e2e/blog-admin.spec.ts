@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { expect, expectAccessible, signInAsAdmin, test } from "./fixtures";
+import { expect, expectAccessible, gotoHydrated, signInAsAdmin, test } from "./fixtures";
 
 async function coverFile() {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "e2e-blog-")), "Portada paseo.jpg");
@@ -157,4 +157,28 @@ test("staff write an article with an uploaded image, rename its URL and delete i
   expect((await page.request.get("/blog/pasear-sin-prisa-un-respiro-para-la-mente")).status()).toBe(
     404,
   );
+});
+
+test("where the browser refuses the clipboard, 'Copiar enlace' selects the new preview link for Ctrl+C", async ({
+  page,
+}) => {
+  // As on a page served over plain HTTP from another machine: no navigator.clipboard.
+  await page.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined }),
+  );
+  await signInAsAdmin(page);
+  await gotoHydrated(page, "/admin/blog/editar/duelo-como-abordarlo/compartir");
+  await page.getByRole("button", { name: "Crear enlace de vista previa" }).click();
+  const field = page.getByLabel("Enlace de vista previa");
+  await expect(field).toHaveValue(/\/vista-previa\?token=/);
+  await page.getByRole("button", { name: "Copiar enlace" }).click();
+  await expect(page.getByText(/el enlace está seleccionado, pulsa Ctrl\+C/)).toBeVisible();
+  await expect(field).toBeFocused();
+  expect(
+    await field.evaluate((el: HTMLInputElement) => el.selectionEnd! - el.selectionStart!),
+  ).toBe((await field.inputValue()).length);
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Revocar" }).first().click();
+  await expect(page.getByText("No hay enlaces activos para este artículo.")).toBeVisible();
 });

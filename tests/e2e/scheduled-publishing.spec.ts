@@ -65,6 +65,10 @@ test("a draft shared by a preview link, then scheduled two minutes ahead, appear
   const link = await page.getByLabel("Enlace de vista previa").inputValue();
   expect(link).toMatch(/\/vista-previa\?token=[\w-]{43}$/);
   await expect(page.getByText(/^Creado el .* caduca el/)).toBeVisible();
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Copiar enlace" }).click();
+  await expect(page.getByRole("button", { name: "Copiado" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
   // Signed out, the colleague reads the draft as it will look, and search engines are told no.
   const colleague = await browser.newContext();

@@ -108,7 +108,21 @@ export default function ShareArticlePage({ loaderData, actionData }: Route.Compo
   const fields = useFieldErrors(refused?.intent === "create" ? refused.fieldErrors : undefined);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [copied, setCopied] = useState(false);
+  // "copied", or "select" where the browser refuses the clipboard (a page not served over HTTPS):
+  // the link is then selected in its field, ready for Ctrl+C.
+  const [copy, setCopy] = useState<"copied" | "select" | null>(null);
+  const copyLink = (url: string) => {
+    const selectField = () => {
+      const field = document.getElementById("enlace-creado");
+      if (field instanceof HTMLInputElement) {
+        field.focus();
+        field.select();
+      }
+      setCopy("select");
+    };
+    if (!navigator.clipboard) return selectField();
+    navigator.clipboard.writeText(url).then(() => setCopy("copied"), selectField);
+  };
   const created = actionData?.ok ? actionData : null;
   const editUrl = `/admin/blog/editar/${encodeURIComponent(article.slug)}`;
 
@@ -146,16 +160,16 @@ export default function ShareArticlePage({ loaderData, actionData }: Route.Compo
               onFocus={(e) => e.currentTarget.select()}
               className="min-w-0 flex-1 font-mono"
             />
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() =>
-                void navigator.clipboard?.writeText(created.url).then(() => setCopied(true))
-              }
-            >
-              <Copy aria-hidden="true" className="size-4" /> {copied ? "Copiado" : "Copiar enlace"}
+            <Button type="button" variant="outline" onClick={() => copyLink(created.url)}>
+              <Copy aria-hidden="true" className="size-4" />{" "}
+              {copy === "copied" ? "Copiado" : "Copiar enlace"}
             </Button>
           </div>
+          <p className="mt-2 text-sm empty:hidden">
+            {copy === "select"
+              ? "El navegador no deja copiar desde esta página: el enlace está seleccionado, pulsa Ctrl+C (⌘+C en Mac)."
+              : null}
+          </p>
           <p className="mt-2 text-sm">Vale hasta el {formatDateTime(created.expiresAt)}.</p>
         </Banner>
       ) : null}
