@@ -13,7 +13,7 @@ import {
   parseArticle,
   todayInMadrid,
 } from "./article-form";
-import { madridDate, madridLocalInstant } from "./schedule";
+import { dayExists, madridDate, madridLocalInstant } from "./schedule";
 import { tsQuery } from "./blog.server";
 import type { RevisionAuthor } from "./revisions";
 import { recordRevision } from "./revisions.server";
@@ -171,8 +171,9 @@ export async function saveArticle(
 
 /**
  * What the chosen state writes: the public flag, the scheduled instant and, when the article
- * first goes public, its date (today, or the scheduled day). An article made private and public
- * again keeps its date; a scheduled time must exist in Madrid and be in the future.
+ * goes public from a draft or a schedule, its date (today, or the scheduled day). An article made
+ * private and public again keeps its date unless it is in the future; a scheduled time must exist
+ * in Madrid and be in the future.
  */
 function stateValues(
   input: Pick<ArticleInput, "status" | "publishAt">,
@@ -186,7 +187,11 @@ function stateValues(
     const at = madridLocalInstant(input.publishAt);
     if (at === null) {
       return formFailure(ARTICLE_MESSAGES.checkFields, {
-        publishAt: [ARTICLE_MESSAGES.publishAtGap],
+        publishAt: [
+          dayExists(input.publishAt)
+            ? ARTICLE_MESSAGES.publishAtGap
+            : ARTICLE_MESSAGES.publishAtDay,
+        ],
       });
     }
     if (at <= now.getTime()) {
@@ -196,14 +201,20 @@ function stateValues(
     }
     return { isPublic: false, status, publishAt: new Date(at), date: madridDate(at) };
   }
-  const firstPublication =
+  // Published from a draft or a schedule, it takes today's date; from Privado it keeps its own,
+  // unless that day is still to come (a scheduled day kept through Privado): never a future date.
+  const today = todayInMadrid(now);
+  const takesToday =
     status === "publicado" &&
-    (!existing || existing.status === "borrador" || existing.status === "programado");
+    (!existing ||
+      existing.status === "borrador" ||
+      existing.status === "programado" ||
+      existing.date > today);
   return {
     isPublic: status === "publicado",
     status,
     publishAt: null,
-    ...(firstPublication ? { date: todayInMadrid(now) } : {}),
+    ...(takesToday ? { date: today } : {}),
   };
 }
 
@@ -225,7 +236,7 @@ async function moveSlug(tx: Db, from: string, to: string) {
 
 /**
  * The list's switch: published now or private. A draft or scheduled article published here
- * takes today's date, as when published from the editor.
+ * takes today's date, as when published from the editor (and never keeps a future one).
  */
 export async function setArticleVisibility(
   db: Db,
@@ -244,7 +255,7 @@ export async function setArticleVisibility(
       updatedAt: now,
       ...(isPublic
         ? {
-            date: sql`case when ${articles.status} in ('borrador', 'programado') then ${todayInMadrid(now)}::date else ${articles.date} end`,
+            date: sql`case when ${articles.status} in ('borrador', 'programado') or ${articles.date} > ${todayInMadrid(now)}::date then ${todayInMadrid(now)}::date else ${articles.date} end`,
           }
         : {}),
     })

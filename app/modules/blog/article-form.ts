@@ -28,6 +28,7 @@ export const ARTICLE_MESSAGES = {
   publishAtFormat: "Escribe el día y la hora como 25/11/2026 09:30",
   publishAtPast: "La publicación programada debe ser en el futuro",
   publishAtGap: "Esa hora no existe en Madrid por el cambio de hora: elige otra",
+  publishAtDay: "Esa fecha no existe: revisa el día y el mes",
   invalid: "Este campo no es válido",
   saveError: "Ha ocurrido un error al guardar el artículo.",
   checkFields: "No se pudo guardar: revisa los campos marcados.",
@@ -68,6 +69,17 @@ export const STATUS_LABELS: Record<ArticleStatus, string> = {
 /** A datetime-local value (YYYY-MM-DDTHH:mm), read in Madrid: a scheduled time, a link's expiry. */
 export const LOCAL_DATETIME =
   /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * The day and time as a person writes them ("25/11/2026 09:30", where a browser has no date
+ * picker and the field is plain text) as a datetime-local value; anything else unchanged.
+ */
+export function localDateTime(value: string) {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4}),? +(\d{1,2})[:.](\d{2})$/.exec(value);
+  if (!m) return value;
+  const two = (n: string) => n.padStart(2, "0");
+  return `${m[3]}-${two(m[2]!)}-${two(m[1]!)}T${two(m[4]!)}:${m[5]}`;
+}
 
 const text = (v: unknown) => (typeof v === "string" ? v : "");
 const list = (v: unknown): string[] =>
@@ -137,6 +149,7 @@ export const ArticleFields = z.object({
   publishAt: z._default(
     z.string({ error: ARTICLE_MESSAGES.publishAtFormat }).check(
       z.trim(),
+      z.overwrite(localDateTime),
       z.refine((v) => v === "" || LOCAL_DATETIME.test(v), ARTICLE_MESSAGES.publishAtFormat),
     ),
     "",

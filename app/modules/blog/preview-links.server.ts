@@ -11,7 +11,7 @@ import {
   PREVIEW_LINK_MESSAGES as M,
   PreviewLinkSchema,
 } from "./preview-link-form";
-import { madridLocalInstant } from "./schedule";
+import { dayExists, madridLocalInstant } from "./schedule";
 
 const DAY = 24 * 60 * 60_000;
 const hashToken = (value: string) => createHash("sha256").update(value).digest("hex");
@@ -42,7 +42,7 @@ export async function createPreviewLink(
     ...formFailure(message, { expiresAt: [message] }),
     status: 400 as const,
   });
-  if (at === null) return fail(M.expiresAtGap);
+  if (at === null) return fail(dayExists(parsed.data.expiresAt) ? M.expiresAtGap : M.expiresAtDay);
   if (at <= now.getTime()) return fail(M.expiresAtPast);
   if (at > now.getTime() + PREVIEW_LINK_MAX_DAYS * DAY) return fail(M.expiresAtFar);
   const article = await articleBySlug(db, slug);

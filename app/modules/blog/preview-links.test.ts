@@ -64,7 +64,13 @@ describe.each(DRIVERS)("preview links (%s)", (driver) => {
     expect(await at("2027-03-28T02:30")).toMatchObject({
       fieldErrors: { expiresAt: [M.expiresAtGap] },
     });
+    expect(await at("2026-11-31T10:00")).toMatchObject({
+      fieldErrors: { expiresAt: [M.expiresAtDay] },
+    });
     expect(await at("")).toMatchObject({ fieldErrors: { expiresAt: [M.expiresAt] } });
+    expect(await at("2026/11/26 11:00")).toMatchObject({
+      fieldErrors: { expiresAt: [M.expiresAtFormat] },
+    });
     expect(await at(["x"])).toMatchObject({ status: 400 });
     expect(
       await createPreviewLink(db.db, "no-existe", { expiresAt: "2026-11-26T11:00" }, "u1", NOW),

@@ -72,6 +72,38 @@ describe.each(DRIVERS)("article states and scheduled publishing (%s)", (driver) 
     expect(await row()).toMatchObject({ status: "publicado", date: "2026-12-02" });
   });
 
+  it("a scheduled day kept through Privado is never shown as a future date once published", async () => {
+    const scheduled = { ...article, status: "programado", publishAt: "2026-12-01T09:00" };
+    await saveArticle(db.db, scheduled, { now: NOW });
+    expect(await row()).toMatchObject({ status: "programado", date: "2026-12-01" });
+    await saveArticle(
+      db.db,
+      { ...article, status: "privado" },
+      { originalSlug: article.slug, now: NOW },
+    );
+    expect(await row()).toMatchObject({ status: "privado", date: "2026-12-01" });
+
+    // Published from the editor on the 22nd: that day, not the 1st of December.
+    const on22 = new Date("2026-11-22T09:00:00Z");
+    const edit = { ...article, status: "publicado" };
+    await saveArticle(db.db, edit, { originalSlug: article.slug, now: on22 });
+    expect(await row()).toMatchObject({ status: "publicado", date: "2026-11-22" });
+
+    // The same from the list's switch.
+    await saveArticle(
+      db.db,
+      { ...article, status: "programado", publishAt: "2026-12-01T09:00" },
+      { originalSlug: article.slug, now: NOW },
+    );
+    await saveArticle(
+      db.db,
+      { ...article, status: "privado" },
+      { originalSlug: article.slug, now: NOW },
+    );
+    await setArticleVisibility(db.db, article.slug, true, on22);
+    expect(await row()).toMatchObject({ status: "publicado", date: "2026-11-22" });
+  });
+
   it("refuses a scheduled time in the past or that does not exist, storing nothing", async () => {
     const past = await saveArticle(
       db.db,
@@ -93,7 +125,19 @@ describe.each(DRIVERS)("article states and scheduled publishing (%s)", (driver) 
       status: 400,
       fieldErrors: { publishAt: [M.publishAtGap] },
     });
+    const noSuchDay = await saveArticle(
+      db.db,
+      { ...article, status: "programado", publishAt: "2027-02-29T10:00" },
+      { now: NOW },
+    );
+    expect(noSuchDay).toMatchObject({ fieldErrors: { publishAt: [M.publishAtDay] } });
     expect(await db.db.select().from(articles).where(eq(articles.slug, article.slug))).toEqual([]);
+  });
+
+  it("takes the day and time as a person writes them where the browser has no date picker", async () => {
+    const typed = { ...article, status: "programado", publishAt: "26/11/2026 9:30" };
+    expect(await saveArticle(db.db, typed, { now: NOW })).toMatchObject({ ok: true });
+    expect((await row()).publishAt?.toISOString()).toBe("2026-11-26T08:30:00.000Z");
   });
 
   it("publishes a scheduled article at its time, exactly once with several instances at once", async () => {

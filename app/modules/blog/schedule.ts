@@ -18,6 +18,16 @@ export function madridLocalInstant(local: string): number | null {
   }
 }
 
+/** Whether the day of a datetime-local value exists in the calendar (2026-02-30 does not). */
+export function dayExists(local: string): boolean {
+  try {
+    Temporal.PlainDate.from(local.slice(0, 10), { overflow: "reject" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** An instant as the Madrid datetime-local value the editor shows (YYYY-MM-DDTHH:mm). */
 export function madridLocalValue(at: Date | number): string {
   const ms = typeof at === "number" ? at : at.getTime();
