@@ -13,6 +13,7 @@ const SLUG = "terapia-familiar";
 const EXCERPT = "Resumen escrito y nunca guardado a mano.";
 const TYPED = "Un párrafo escrito sin pulsar Actualizar.";
 const LAST = "Y una última frase justo antes de cerrar.";
+const WHILE_DECIDING = "Escrito antes de elegir qué hacer con la copia.";
 
 test("the open editor is autosaved; reopened, the unsaved changes can be recovered and saved", async ({
   page,
@@ -76,7 +77,9 @@ test("the open editor is autosaved; reopened, the unsaved changes can be recover
   await expect(again.getByText(LAST)).toBeVisible();
 });
 
-test("'Descartar' deletes the unsaved copy of a new article", async ({ page }) => {
+test("'Descartar' deletes the unsaved copy of a new article; what was written meanwhile is kept", async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await signInAsAdmin(page);
   await gotoHydrated(page, "/admin/blog/nuevo");
@@ -89,10 +92,39 @@ test("'Descartar' deletes the unsaved copy of a new article", async ({ page }) =
   await gotoHydrated(other, "/admin/blog/nuevo");
   await expect(other.getByText(/^Hay cambios sin guardar de /)).toBeVisible();
   await expect(other.getByLabel("Título")).toHaveValue("");
+
+  // Written before choosing: 'Recuperar' would replace it, so it asks first.
+  await other.getByLabel("Resumen").fill(WHILE_DECIDING);
+  await other.getByRole("button", { name: "Recuperar cambios no guardados" }).click();
+  await expect(other.getByText(/sustituirán lo que has cambiado ahora/)).toBeVisible();
+  await expect(other.getByRole("button", { name: "Sí, recuperar" })).toBeFocused();
+  await expectAccessible(other);
+  await other.getByRole("button", { name: "Cancelar" }).click();
+  await expect(other.getByRole("button", { name: "Recuperar cambios no guardados" })).toBeFocused();
+
   await other.getByRole("button", { name: "Descartar" }).click();
   await expect(other.getByText(/Hay cambios sin guardar/)).toHaveCount(0);
-  await other.reload();
-  await other.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await expect(other.getByLabel("Título")).toHaveValue("");
-  await expect(other.getByText(/Hay cambios sin guardar/)).toHaveCount(0);
+  await expect(other.getByLabel("Título")).toBeFocused();
+  // What was written while deciding is autosaved once the older copy is gone.
+  await expect(other.getByText(/^Cambios guardados automáticamente a las/)).toBeVisible({
+    timeout: 10_000,
+  });
+  // Pages closed rather than left: the form has unsaved changes, and leaving would ask first.
+  await other.close();
+  const third = await page.context().newPage();
+  await gotoHydrated(third, "/admin/blog/nuevo");
+  await third.getByRole("button", { name: "Recuperar cambios no guardados" }).click();
+  await expect(third.getByLabel("Resumen")).toHaveValue(WHILE_DECIDING);
+  await expect(third.getByLabel("Título")).toHaveValue("");
+  await third.close();
+
+  // Discarded for good: nothing is offered again.
+  const last = await page.context().newPage();
+  await gotoHydrated(last, "/admin/blog/nuevo");
+  await last.getByRole("button", { name: "Descartar" }).click();
+  await expect(last.getByText(/Hay cambios sin guardar/)).toHaveCount(0);
+  await last.reload();
+  await last.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(last.getByLabel("Título")).toHaveValue("");
+  await expect(last.getByText(/Hay cambios sin guardar/)).toHaveCount(0);
 });

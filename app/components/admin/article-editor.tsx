@@ -183,11 +183,11 @@ export function ArticleEditor({
           <ArrowLeft aria-hidden="true" className="size-4" /> Volver al blog
         </Link>
         <h1 className="text-h1">{editing ? "Editar artículo" : "Nuevo artículo"}</h1>
-        {editing ? (
+        {article ? (
           <nav aria-label="Más sobre este artículo" className="ml-auto flex flex-wrap gap-2">
             {headerAction}
             <Link
-              to={`/admin/blog/editar/${encodeURIComponent(initial.slug)}/compartir`}
+              to={`/admin/blog/editar/${encodeURIComponent(article.slug)}/compartir`}
               className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 font-semibold text-primary no-underline hover:bg-primary-soft"
             >
               <Share2 aria-hidden="true" className="size-4" /> Compartir vista previa
@@ -449,7 +449,8 @@ export function ArticleEditor({
         <AlertDialogContent>
           <AlertDialogTitle>¿Salir sin guardar?</AlertDialogTitle>
           <AlertDialogDescription>
-            Tienes cambios sin guardar en este artículo. Si sales ahora, se perderán.
+            Tienes cambios sin guardar en este artículo. Si sales ahora, no pasarán al artículo; al
+            volver a abrirlo podrás recuperar la última copia automática.
           </AlertDialogDescription>
           <AlertDialogFooter>
             <AlertDialogCancel onClick={() => blocker.reset?.()}>Seguir editando</AlertDialogCancel>

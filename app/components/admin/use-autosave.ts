@@ -89,12 +89,19 @@ export function useAutosave({
   }, [body]);
 
   const notifyChange = useCallback(() => {
-    if (!options.current.enabled) return;
+    // Paused, the change is remembered and goes once autosave resumes (effect below).
     changed.current = true;
+    if (!options.current.enabled) return;
     if (!timer.current && !inFlight.current) {
       timer.current = setTimeout(() => void send(), options.current.delayMs);
     }
   }, [send]);
+
+  useEffect(() => {
+    if (enabled && changed.current && !timer.current && !inFlight.current) {
+      timer.current = setTimeout(() => void send(), options.current.delayMs);
+    }
+  }, [enabled, send]);
 
   const cancel = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
