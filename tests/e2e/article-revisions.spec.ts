@@ -51,6 +51,16 @@ test("staff compare two revisions of an article and restore the older one", asyn
   await expect(changes.locator("ins")).toContainText(SECOND);
   await expect(changes.locator("del")).toHaveCount(0);
   await expect(changes.getByText(/líneas sin cambios/).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Comparar revisiones" })).toBeFocused();
+
+  // 'Ver cambios' on a row: that revision against the one before, and the comparison is read next.
+  await rows
+    .nth(1)
+    .getByRole("link", { name: /^Ver cambios/ })
+    .click();
+  await expect(page).toHaveURL(/\?de=\d+&con=\d+#comparar$/);
+  await expect(page.getByRole("heading", { name: "Comparar revisiones" })).toBeFocused();
+  await expect(changes.locator("ins")).toContainText(FIRST);
 
   // Restore the first save: back in the editor, and on the public page.
   await rows

@@ -1,5 +1,6 @@
 import { ArrowLeft, RotateCcw } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { RevisionDiff } from "~/components/admin/revision-diff";
 import { Badge } from "~/components/ui/badge";
@@ -119,6 +120,16 @@ export default function RevisionsPage({ loaderData, actionData }: Route.Componen
   const { article, revisions, from, to, diff, canPublish } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  // 'Ver cambios' and 'Comparar' change the comparison above: its heading takes the focus, so the
+  // new comparison is read next (without JavaScript, the link's #comparar does the same).
+  const { search } = useLocation();
+  const comparison = useRef<HTMLHeadingElement>(null);
+  const shownSearch = useRef(search);
+  useEffect(() => {
+    if (search === shownSearch.current) return;
+    shownSearch.current = search;
+    comparison.current?.focus();
+  }, [search]);
   const label = (id: number | null) => {
     const r = revisions.find((x) => x.id === id);
     return r ? `${r.number} · ${formatShortDateTime(r.createdAt)} (${r.userName})` : "";
@@ -152,7 +163,7 @@ export default function RevisionsPage({ loaderData, actionData }: Route.Componen
 
       {diff ? (
         <section aria-labelledby="comparar" className="flex flex-col gap-4">
-          <h2 id="comparar" className="text-h2">
+          <h2 id="comparar" ref={comparison} tabIndex={-1} className="text-h2">
             Comparar revisiones
           </h2>
           <Form method="get" className="flex flex-wrap items-end gap-3">
@@ -229,7 +240,7 @@ export default function RevisionsPage({ loaderData, actionData }: Route.Componen
                       <div className="flex flex-wrap gap-1">
                         {older ? (
                           <Link
-                            to={`?de=${older.id}&con=${r.id}`}
+                            to={`?de=${older.id}&con=${r.id}#comparar`}
                             className="inline-flex min-h-11 items-center rounded-full px-3 text-sm font-semibold text-primary hover:bg-sand"
                           >
                             Ver cambios
