@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, expectAccessible, gotoHydrated, signInAsAdmin, test } from "./fixtures";
 
@@ -191,6 +191,21 @@ test("the Markdown view and the visual view keep each other's text; an untouched
   await expect(page).toHaveURL("/admin/blog");
 });
 
+/** A paste into the editor with what an office suite puts on the clipboard. */
+async function paste(editor: Locator, html: string, text: string) {
+  await editor.evaluate(
+    (element, [pasted, plain]) => {
+      const data = new DataTransfer();
+      data.setData("text/html", pasted!);
+      data.setData("text/plain", plain!);
+      element.dispatchEvent(
+        new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    },
+    [html, text],
+  );
+}
+
 test("text pasted from Google Docs keeps only the article's elements", async ({ page }) => {
   await signInAsAdmin(page);
   const editor = await openEditor(page, "/admin/blog/nuevo");
@@ -207,14 +222,7 @@ test("text pasted from Google Docs keeps only the article's elements", async ({ 
     '<p><span><img src="https://lh7-rt.googleusercontent.com/docsz/foto.png" width="300" height="200"></span></p>' +
     '<p><a href="javascript:alert(1)">enlace peligroso</a> <code>código</code> <s>tachado</s></p>' +
     "</b>";
-  await editor.evaluate((element, pasted) => {
-    const data = new DataTransfer();
-    data.setData("text/html", pasted);
-    data.setData("text/plain", "Cuidar el sueño");
-    element.dispatchEvent(
-      new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
-    );
-  }, html);
+  await paste(editor, html, "Cuidar el sueño");
   await expect(editor.getByRole("heading", { name: "Cuidar el sueño" })).toBeVisible();
 
   const tags = await editor.evaluate((element) =>
@@ -252,4 +260,33 @@ test("text pasted from Google Docs keeps only the article's elements", async ({ 
   expect(markdown).toContain("- [Más información](https://www.ejemplo.es/sueno)");
   expect(markdown).toContain("enlace peligroso código tachado");
   expect(markdown).not.toMatch(/javascript|googleusercontent|<|style=/);
+});
+
+test("lists pasted from Word for Windows stay lists, without the bullets Word writes as text", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  const editor = await openEditor(page, "/admin/blog/nuevo");
+  await editor.click();
+  // What Word puts on the clipboard: list paragraphs starting with their marker as text.
+  const item = (marker: string, text: string) =>
+    `<p class=MsoListParagraphCxSpMiddle style='text-indent:-18.0pt;mso-list:l0 level1 lfo1'><!--[if !supportLists]--><span style='font-family:Symbol'><span style='mso-list:Ignore'>${marker}<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp;&nbsp;&nbsp; </span></span></span><!--[endif]--><span lang=ES>${text}<o:p></o:p></span></p>`;
+  const html =
+    "<html xmlns:o='urn:schemas-microsoft-com:office:office'><body lang=ES>" +
+    "<p class=MsoNormal>Tres ideas:<o:p></o:p></p>" +
+    item("·", "Respirar despacio") +
+    item("·", "Salir a caminar") +
+    "<p class=MsoNormal>Y tres pasos:<o:p></o:p></p>" +
+    item("1.", "Anotar") +
+    item("2.", "Revisar") +
+    "</body></html>";
+  await paste(editor, html, "Tres ideas");
+  await expect(editor.locator("ul > li")).toHaveText(["Respirar despacio", "Salir a caminar"]);
+  await expect(editor.locator("ol > li")).toHaveText(["Anotar", "Revisar"]);
+
+  await page.getByRole("button", { name: "Markdown" }).click();
+  const markdown = await markdownView(page).inputValue();
+  expect(markdown).toContain("- Respirar despacio\n- Salir a caminar");
+  expect(markdown).toContain("1. Anotar\n2. Revisar");
+  expect(markdown).not.toMatch(/·|1\\\.|&nbsp;|\u00a0/);
 });

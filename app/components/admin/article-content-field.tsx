@@ -20,7 +20,8 @@ const HELP: Record<View, string> = {
   visual:
     "Escribe como en un procesador de textos: subtítulos, negrita, cursiva, enlaces, listas, " +
     "citas e imágenes desde la barra o con el teclado (Ctrl+B negrita, Ctrl+I cursiva, " +
-    "Ctrl+K enlace, Ctrl+Alt+2 subtítulo, Mayús+Intro salto de línea). Lo que pegues de Word " +
+    "Ctrl+K enlace, Ctrl+Alt+2 subtítulo, Mayús+Intro salto de línea; en Mac, ⌘ en lugar de " +
+    "Ctrl). Lo que pegues de Word " +
     "o Google Docs se limpia. Se guarda como Markdown.",
   markdown:
     "Separa los párrafos con una línea en blanco. Admite Markdown: ## subtítulos, **negrita**, " +

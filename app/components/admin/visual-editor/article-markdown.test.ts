@@ -272,6 +272,32 @@ describe("the link and paste helpers", () => {
     }
   });
 
+  it("makes Word's list paragraphs lists, without the bullets and numbers it writes as text", () => {
+    const item = (marker: string, text: string, comments = true) => {
+      const ignore = `<span style='mso-list:Ignore'>${marker}<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp;&nbsp; </span></span>`;
+      const mark = comments
+        ? `<!--[if !supportLists]--><span>${ignore}</span><!--[endif]-->`
+        : ignore;
+      return `<p class=MsoListParagraphCxSpMiddle style='text-indent:-18.0pt;mso-list:l0 level1 lfo1'>${mark}<span>${text}</span><o:p></o:p></p>\n`;
+    };
+    const pasted =
+      "<p class=MsoNormal>Antes<o:p></o:p></p>\n" +
+      item("·", "Primero") +
+      item("·", "Segundo", false) +
+      "<p class=MsoNormal>Entre medias</p>\n" +
+      item("1.", "Uno") +
+      item("2.", "Dos");
+    expect(tidyPastedHtml(pasted)).toBe(
+      "<p class=MsoNormal>Antes<o:p></o:p></p>\n" +
+        "<ul><li><span>Primero</span><o:p></o:p></li>\n<li><span>Segundo</span><o:p></o:p></li></ul>" +
+        "<p class=MsoNormal>Entre medias</p>\n" +
+        "<ol><li><span>Uno</span><o:p></o:p></li>\n<li><span>Dos</span><o:p></o:p></li></ol>",
+    );
+    expect(tidyPastedHtml("<p style='margin:0'>Sin listas · 1.</p>")).toBe(
+      "<p style='margin:0'>Sin listas · 1.</p>",
+    );
+  });
+
   it("moves pasted headings into the article's levels", () => {
     expect(tidyPastedHtml("<h1>T</h1><h2 dir='ltr'>A</h2><h3>B</h3><h4>C</h4>")).toBe(
       "<h2>T</h2><h3 dir='ltr'>A</h3><h4>B</h4><h4>C</h4>",

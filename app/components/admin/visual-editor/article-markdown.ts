@@ -270,11 +270,44 @@ export function articleExtensions(): AnyExtension[] {
 }
 
 /**
- * Pasted HTML (Word, Google Docs, web pages) before the schema reads it: headings moved into the
- * article's levels. A document with an `<h1>` has its headings one level down (its h1 is a
- * section here, the article's own title being the page's h1); deeper ones become level 4.
+ * The bullet or number Word writes as text before each list paragraph: in conditional comments
+ * (`<!--[if !supportLists]-->`, or `<![if !supportLists]>` as Word itself writes it), or only its
+ * `mso-list:Ignore` span when the comments were dropped.
  */
-export function tidyPastedHtml(html: string) {
+const WORD_LIST_MARKER =
+  /<!--\[if !supportLists\]-->[\s\S]*?<!--\[endif\]-->|<!\[if !supportLists\]>[\s\S]*?<!\[endif\]>|<span[^>]*mso-list:\s*Ignore[^>]*>(?:[^<]|<span[^>]*>[^<]*<\/span>)*<\/span>/gi;
+
+/**
+ * Word for Windows puts lists on the clipboard as paragraphs (`<p style="mso-list:l0 level1
+ * lfo1">`) that start with their bullet or number as text: each run of them becomes a `<ul>`, or
+ * an `<ol>` when the first marker is a number or a letter ("1.", "a)"), without the markers.
+ */
+function wordLists(html: string) {
+  if (!/mso-list/i.test(html)) return html;
+  const items = html.replace(/<p\b[^>]*mso-list:[^>]*>([\s\S]*?)<\/p>/gi, (_, inner: string) => {
+    let marker = "";
+    const body = inner.replace(WORD_LIST_MARKER, (found) => {
+      marker ||= found.replace(/<[^>]*>|&nbsp;|\u00a0/g, "").trim();
+      return "";
+    });
+    const kind = /^\(?[0-9a-z]{1,4}[.)]$/i.test(marker) ? "ol" : "ul";
+    return `<li data-word-list="${kind}">${body}</li>`;
+  });
+  return items.replace(
+    /(?:<li data-word-list="(ul|ol)">[\s\S]*?<\/li>\s*)+/g,
+    (run: string, kind: string) =>
+      `<${kind}>${run.replace(/ data-word-list="(?:ul|ol)"/g, "").trim()}</${kind}>`,
+  );
+}
+
+/**
+ * Pasted HTML (Word, Google Docs, web pages) before the schema reads it: Word's lists made lists,
+ * and headings moved into the article's levels. A document with an `<h1>` has its headings one
+ * level down (its h1 is a section here, the article's own title being the page's h1); deeper
+ * ones become level 4.
+ */
+export function tidyPastedHtml(pasted: string) {
+  const html = wordLists(pasted);
   const shift = /<h1[\s>]/i.test(html) ? 1 : 0;
   return html.replace(
     /<(\/?)h([1-6])(?=[\s>])/gi,

@@ -25,6 +25,7 @@ import { articleExtensions, documentToMarkdown, tidyPastedHtml } from "./article
 import { EditorDialog } from "./editor-dialog";
 import { ImageForm } from "./image-form";
 import { LinkForm } from "./link-form";
+import { shortcut } from "./shortcuts";
 
 export interface VisualEditorHandle {
   /** The text as Markdown now (what the text area must post). */
@@ -191,8 +192,8 @@ export function VisualEditor({
 
 interface Tool {
   label: string;
-  /** The shortcut, as said in the tooltip and in aria-keyshortcuts. */
-  keys?: [shown: string, aria: string];
+  /** The shortcut, "Mod" being Ctrl, or ⌘ on a Mac (as ProseMirror binds it): see `shortcut`. */
+  keys?: string;
   icon: React.ComponentType<{ className?: string; "aria-hidden"?: boolean | "true" }>;
   /** Undefined for an action (no pressed state). */
   active?: (editor: Editor) => boolean;
@@ -203,56 +204,56 @@ interface Tool {
 const TOOLS: Tool[] = [
   {
     label: "Subtítulo",
-    keys: ["Ctrl+Alt+2", "Control+Alt+2"],
+    keys: "Mod+Alt+2",
     icon: Heading2,
     active: (e) => e.isActive("heading", { level: 2 }),
     run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
   },
   {
     label: "Subtítulo menor",
-    keys: ["Ctrl+Alt+3", "Control+Alt+3"],
+    keys: "Mod+Alt+3",
     icon: Heading3,
     active: (e) => e.isActive("heading", { level: 3 }),
     run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
   },
   {
     label: "Negrita",
-    keys: ["Ctrl+B", "Control+B"],
+    keys: "Mod+B",
     icon: Bold,
     active: (e) => e.isActive("bold"),
     run: (e) => e.chain().focus().toggleBold().run(),
   },
   {
     label: "Cursiva",
-    keys: ["Ctrl+I", "Control+I"],
+    keys: "Mod+I",
     icon: Italic,
     active: (e) => e.isActive("italic"),
     run: (e) => e.chain().focus().toggleItalic().run(),
   },
   {
     label: "Enlace",
-    keys: ["Ctrl+K", "Control+K"],
+    keys: "Mod+K",
     icon: LinkIcon,
     active: (e) => e.isActive("link"),
     run: (_e, open) => open("link"),
   },
   {
     label: "Lista",
-    keys: ["Ctrl+Mayús+8", "Control+Shift+8"],
+    keys: "Mod+Shift+8",
     icon: List,
     active: (e) => e.isActive("bulletList"),
     run: (e) => e.chain().focus().toggleBulletList().run(),
   },
   {
     label: "Lista numerada",
-    keys: ["Ctrl+Mayús+7", "Control+Shift+7"],
+    keys: "Mod+Shift+7",
     icon: ListOrdered,
     active: (e) => e.isActive("orderedList"),
     run: (e) => e.chain().focus().toggleOrderedList().run(),
   },
   {
     label: "Cita",
-    keys: ["Ctrl+Mayús+B", "Control+Shift+B"],
+    keys: "Mod+Shift+B",
     icon: Quote,
     active: (e) => e.isActive("blockquote"),
     run: (e) => e.chain().focus().toggleBlockquote().run(),
@@ -260,14 +261,14 @@ const TOOLS: Tool[] = [
   { label: "Imagen", icon: ImagePlus, run: (_e, open) => open("image") },
   {
     label: "Deshacer",
-    keys: ["Ctrl+Z", "Control+Z"],
+    keys: "Mod+Z",
     icon: Undo2,
     enabled: (e) => e.can().undo(),
     run: (e) => e.chain().focus().undo().run(),
   },
   {
     label: "Rehacer",
-    keys: ["Ctrl+Mayús+Z", "Control+Shift+Z"],
+    keys: "Mod+Shift+Z",
     icon: Redo2,
     enabled: (e) => e.can().redo(),
     run: (e) => e.chain().focus().redo().run(),
@@ -334,8 +335,8 @@ function Toolbar({ editor, onDialog }: { editor: Editor; onDialog: (dialog: Dial
             tabIndex={i === current ? 0 : -1}
             aria-pressed={tool.active ? Boolean(pressed) : undefined}
             aria-disabled={enabled ? undefined : true}
-            aria-keyshortcuts={tool.keys?.[1]}
-            title={tool.keys ? `${tool.label} (${tool.keys[0]})` : tool.label}
+            aria-keyshortcuts={tool.keys ? shortcut(tool.keys).aria : undefined}
+            title={tool.keys ? `${tool.label} (${shortcut(tool.keys).shown})` : tool.label}
             onFocus={() => setCurrent(i)}
             // Keep the selection in the text while the pointer presses a button.
             onMouseDown={(event) => event.preventDefault()}
