@@ -34,7 +34,16 @@ function install(measurementId: string) {
  * link) and their title may name an unpublished article.
  */
 const UNREPORTED =
-  /^\/(?:vista-previa|resenas\/(?:invitacion|retirar)|cita\/(?:confirmar|gestionar))\/?$/;
+  /^\/(?:vista-previa|resenas\/(?:invitacion|retirar)|cita\/(?:confirmar|gestionar))\/?$/i;
+
+/** Read as the router reads it: `/Vista%2DPrevia` is the same page as `/vista-previa`. */
+function unreported(pathname: string) {
+  try {
+    return UNREPORTED.test(decodeURIComponent(pathname));
+  } catch {
+    return true; // A malformed escape: nothing worth reporting.
+  }
+}
 
 /**
  * A page view, retried at most 3 times with a growing delay while the script is not ready. Only
@@ -43,7 +52,7 @@ const UNREPORTED =
  */
 function reportPageView(measurementId: string, attempt = 0) {
   const w = win();
-  if (UNREPORTED.test(window.location.pathname)) return;
+  if (unreported(window.location.pathname)) return;
   if (loaded && w.gtag) {
     w.gtag("event", "page_view", {
       page_location: window.location.origin + window.location.pathname,
