@@ -16,7 +16,7 @@ export type AutosaveStatus =
  * copy goes at most every AUTOSAVE_DELAY_MS, and at once with a request that outlives the page
  * when the tab is hidden or closed. `getData()` reads the form as it is now (its FormData);
  * nothing is sent when it has not changed since the last copy. `cancel()` drops what is
- * pending (the form is being saved for real).
+ * pending and aborts a copy on its way (the form is being saved for real).
  */
 export function useAutosave({
   enabled,
@@ -38,6 +38,8 @@ export function useAutosave({
   /** Changes not yet in a request. */
   const changed = useRef(false);
   const inFlight = useRef(false);
+  /** Aborts the request on its way when the form is saved for real (`cancel`). */
+  const abort = useRef<AbortController | null>(null);
   /** The body of the last copy the server kept (nothing is sent twice). */
   const lastSent = useRef<string | null>(null);
 
@@ -59,10 +61,13 @@ export function useAutosave({
     changed.current = false;
     if (!params || params.toString() === lastSent.current) return;
     inFlight.current = true;
+    const controller = new AbortController();
+    abort.current = controller;
     try {
       const response = await fetch(AUTOSAVE_PATH, {
         method: "POST",
         body: params,
+        signal: controller.signal,
         credentials: "same-origin",
         // A signed-out session answers with a redirect to /auth: a failure here, not a page.
         redirect: "manual",
@@ -78,9 +83,11 @@ export function useAutosave({
         setStatus({ state: "error" });
       }
     } catch {
-      setStatus({ state: "error" });
+      // Aborted because the article is being saved: not a failure.
+      if (!controller.signal.aborted) setStatus({ state: "error" });
     } finally {
       inFlight.current = false;
+      abort.current = null;
       // Typed while the request was on its way: that goes in the next one.
       if (changed.current && options.current.enabled && !timer.current) {
         timer.current = setTimeout(() => void send(), options.current.delayMs);
@@ -107,6 +114,9 @@ export function useAutosave({
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     changed.current = false;
+    // A copy still on its way could reach the server after the save deleted the copy, and be
+    // offered later as unsaved changes.
+    abort.current?.abort();
   }, []);
 
   useEffect(() => {
