@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { articlePreviewLinks, articles } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { type FormFailure, formFailure } from "~/utils/form";
 import { parseWith } from "~/utils/form-schema";
+import { hashToken, isToken, newToken } from "~/utils/tokens.server";
 import { isSlug } from "./article-form";
 import {
   PREVIEW_LINK_MAX_DAYS,
@@ -14,7 +14,6 @@ import {
 import { dayExists, madridLocalInstant } from "./schedule";
 
 const DAY = 24 * 60 * 60_000;
-const hashToken = (value: string) => createHash("sha256").update(value).digest("hex");
 
 /** The public address of a preview link (the token travels in the query: never logged). */
 export function previewUrl(token: string) {
@@ -47,11 +46,11 @@ export async function createPreviewLink(
   if (at > now.getTime() + PREVIEW_LINK_MAX_DAYS * DAY) return fail(M.expiresAtFar);
   const article = await articleBySlug(db, slug);
   if (!article) return { ...formFailure("Artículo no encontrado"), status: 404 };
-  const token = randomBytes(32).toString("base64url");
+  const { token, hash } = newToken();
   const expiresAt = new Date(at);
   await db.insert(articlePreviewLinks).values({
     articleId: article.id,
-    tokenHash: hashToken(token),
+    tokenHash: hash,
     createdBy,
     createdAt: now,
     expiresAt,
@@ -108,7 +107,7 @@ export async function revokePreviewLink(db: Db, slug: string, id: number, now = 
 
 /** The article a preview token opens right now, whatever its state; null otherwise. */
 export async function articleForPreview(db: Db, token: string, now = new Date()) {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!isToken(token)) return null;
   const [row] = await db
     .select({ article: articles, expiresAt: articlePreviewLinks.expiresAt })
     .from(articlePreviewLinks)

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import { hashToken, isToken, newToken } from "~/utils/tokens.server";
 import { and, asc, eq, gt, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import {
@@ -206,16 +207,6 @@ export async function slotsFor(
 
 // ─── A visitor's booking ─────────────────────────────────────────────────────────────────────────
 
-/** A random token for an e-mailed link, and the hash the database keeps of it. */
-export function newToken() {
-  const token = randomBytes(32).toString("base64url");
-  return { token, hash: hashToken(token) };
-}
-
-export function hashToken(token: string) {
-  return createHash("sha256").update(token).digest("hex");
-}
-
 export type BookResult =
   | { ok: true; id: string; status: "held" | "requested"; email: string }
   | (FormFailure & { status: 400 | 409 | 429 });
@@ -306,7 +297,7 @@ export type ConfirmResult =
  * manage link is new: the e-mail that confirms the appointment carries it.
  */
 export async function confirmHold(db: Db, token: string, now = new Date()): Promise<ConfirmResult> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { ok: false, reason: "invalid" };
+  if (!isToken(token)) return { ok: false, reason: "invalid" };
   const hash = hashToken(token);
   const settings = await getSettings(db);
   const result = await db.transaction(async (tx): Promise<ConfirmResult> => {
@@ -341,7 +332,7 @@ export async function confirmHold(db: Db, token: string, now = new Date()): Prom
 
 /** The appointment a manage link names (null when the link is unknown or the data are gone). */
 export async function appointmentByManageToken(db: Reader, token: string) {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!isToken(token)) return null;
   const [row] = await db
     .select()
     .from(appointments)

@@ -4,7 +4,7 @@ import { appointments, bookingConfig } from "~/db/schema";
 import { audit } from "~/modules/accounts/audit.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { DEFAULT_BOOKING_CONFIG } from "./config";
-import { hashToken, newToken } from "./booking.server";
+import { hashToken, isToken, newToken } from "~/utils/tokens.server";
 import { agendaCalendar } from "./ics.server";
 import { appointmentPlace } from "./mails.server";
 
@@ -43,7 +43,7 @@ export async function removeAgendaFeed(db: Db, actor: Actor, ip: string) {
 
 /** The feed's iCalendar text, or null when the token is not the current one. */
 export async function agendaFeed(db: Db, token: string, now = new Date()) {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!isToken(token)) return null;
   const [config] = await db
     .select({ hash: bookingConfig.agendaFeedHash })
     .from(bookingConfig)

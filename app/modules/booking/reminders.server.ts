@@ -5,7 +5,8 @@ import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { logger } from "~/utils/logger.server";
 import { startPeriodicJob } from "~/utils/periodic.server";
-import { getBookingConfig, newToken } from "./booking.server";
+import { newToken } from "~/utils/tokens.server";
+import { getBookingConfig } from "./booking.server";
 import { appointmentMails } from "./mails.server";
 
 const HOUR_MS = 60 * 60_000;

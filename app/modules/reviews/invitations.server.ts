@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, mailOutbox, reviewInvitations, reviews } from "~/db/schema";
@@ -13,6 +12,7 @@ import { getEnv } from "~/utils/env.server";
 import { formFailure, type FormFailure } from "~/utils/form";
 import { formatDay } from "~/utils/format-time";
 import { INVITATION_MESSAGES } from "./messages";
+import { hashToken, isToken, newToken } from "~/utils/tokens.server";
 
 /**
  * Verified reviews (docs/compliance.md): staff invite a client by e-mail; the link opens the
@@ -27,14 +27,6 @@ export { INVITATION_MESSAGES };
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Actor = { id: string; email: string };
-
-function token() {
-  const value = randomBytes(32).toString("base64url");
-  return { value, hash: hashToken(value) };
-}
-
-const hashToken = (value: string) => createHash("sha256").update(value).digest("hex");
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export type InviteResult = { ok: true } | (FormFailure & { status: 400 });
 
@@ -53,7 +45,7 @@ export async function inviteReviewer(
     return { ...formFailure(null, { email: [INVITATION_MESSAGES.email] }), status: 400 };
   }
   const settings = await getSettings(db);
-  const link = token();
+  const link = newToken();
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60_000);
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -67,7 +59,7 @@ export async function inviteReviewer(
         expiresAt,
       })
       .returning({ id: reviewInvitations.id });
-    const href = `${getEnv().PUBLIC_URL}/resenas/invitacion?token=${link.value}`;
+    const href = `${getEnv().PUBLIC_URL}/resenas/invitacion?token=${link.token}`;
     const paragraphs = [
       "Hola:",
       `${settings.professionalName} te invita a contar tu experiencia en una reseña para su web.`,
@@ -122,7 +114,7 @@ export async function inviteAfterAppointment(
  * name to suggest, or null.
  */
 export async function openInvitation(db: Db, value: string, now = new Date()) {
-  if (!TOKEN.test(value)) return null;
+  if (!isToken(value)) return null;
   const [row] = await db
     .select({ displayName: reviewInvitations.displayName })
     .from(reviewInvitations)
@@ -141,7 +133,7 @@ export async function openInvitation(db: Db, value: string, now = new Date()) {
  * unknown, used or expired. Two sends with one link: only one gets the address.
  */
 export async function useInvitation(tx: Tx, value: unknown, now: Date) {
-  if (typeof value !== "string" || !TOKEN.test(value)) return null;
+  if (!isToken(value)) return null;
   const [row] = await tx
     .update(reviewInvitations)
     .set({ usedAt: now })
@@ -157,7 +149,7 @@ export async function useInvitation(tx: Tx, value: unknown, now: Date) {
 }
 
 /** A new withdrawal link for a review: the token for the reviewer, the hash for the row. */
-export const withdrawalToken = token;
+export const withdrawalToken = newToken;
 
 export function withdrawalUrl(value: string) {
   return `${getEnv().PUBLIC_URL}/resenas/retirar?token=${value}`;
@@ -165,7 +157,7 @@ export function withdrawalUrl(value: string) {
 
 /** The review a withdrawal link names (its text, for the page to show), or null. */
 export async function reviewByWithdrawalToken(db: Db, value: string) {
-  if (!TOKEN.test(value)) return null;
+  if (!isToken(value)) return null;
   const [row] = await db
     .select({ id: reviews.id, name: reviews.name, content: reviews.content })
     .from(reviews)
@@ -179,7 +171,7 @@ export async function reviewByWithdrawalToken(db: Db, value: string) {
  * the link was.
  */
 export async function withdrawReview(db: Db, value: string) {
-  if (!TOKEN.test(value)) return false;
+  if (!isToken(value)) return false;
   const erased = await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(reviews)

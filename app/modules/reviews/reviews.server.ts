@@ -191,13 +191,13 @@ export async function submitReview(
       })
       .returning({ id: reviews.id });
     await enqueueMail(tx, reviewNotice(input, now, settings.contactEmail));
-    if (email) await enqueueMail(tx, thanks(email, withdrawalUrl(withdraw.value), settings));
+    if (email) await enqueueMail(tx, thanks(email, withdrawalUrl(withdraw.token), settings));
     await announceNewReview(tx, row!.id);
     return row!.id;
   });
   if (id === null) return { ...formFailure(INVITATION_MESSAGES.invalid), status: 410 };
   nudgeOutbox();
-  return { ok: true, id, withdrawUrl: withdrawalUrl(withdraw.value) };
+  return { ok: true, id, withdrawUrl: withdrawalUrl(withdraw.token) };
 }
 
 /** To an invited reviewer: thanks, and the link to withdraw the review whenever they want. */
