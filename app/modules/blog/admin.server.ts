@@ -235,8 +235,8 @@ async function moveSlug(tx: Db, from: string, to: string) {
 }
 
 /**
- * The list's switch: published now or private. A draft or scheduled article published here
- * takes today's date, as when published from the editor (and never keeps a future one).
+ * The list's switch: published now or private, with the editor's rule for the date
+ * (`stateValues`: from a draft or a schedule it takes today's, and never keeps a future one).
  */
 export async function setArticleVisibility(
   db: Db,
@@ -245,23 +245,26 @@ export async function setArticleVisibility(
   now = new Date(),
 ) {
   if (!isSlug(slug)) return null;
-  const status: ArticleStatus = isPublic ? "publicado" : "privado";
-  const rows = await db
-    .update(articles)
-    .set({
-      isPublic,
-      status,
-      publishAt: null,
-      updatedAt: now,
-      ...(isPublic
-        ? {
-            date: sql`case when ${articles.status} in ('borrador', 'programado') or ${articles.date} > ${todayInMadrid(now)}::date then ${todayInMadrid(now)}::date else ${articles.date} end`,
-          }
-        : {}),
-    })
-    .where(eq(articles.slug, slug))
-    .returning({ title: articles.title });
-  return rows[0] ?? null;
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: articles.id, status: articles.status, date: articles.date })
+      .from(articles)
+      .where(eq(articles.slug, slug))
+      .for("update");
+    if (!existing) return null;
+    const values = stateValues(
+      { status: isPublic ? "publicado" : "privado", publishAt: "" },
+      existing,
+      now,
+    );
+    if ("fieldErrors" in values) return null; // only a schedule can be refused
+    const [row] = await tx
+      .update(articles)
+      .set({ ...values, updatedAt: now })
+      .where(eq(articles.id, existing.id))
+      .returning({ title: articles.title });
+    return row ?? null;
+  });
 }
 
 /** Deletes the article and the redirects that led to it (they would only lead to a 404). */

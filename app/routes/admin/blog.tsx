@@ -211,7 +211,6 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
                   <VisibilitySwitch
                     slug={a.slug}
                     title={a.title}
-                    isPublic={a.isPublic}
                     status={a.status}
                     publishAt={a.publishAt}
                     back={back}
@@ -292,7 +291,6 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
 function VisibilitySwitch({
   slug,
   title,
-  isPublic,
   status,
   publishAt,
   back,
@@ -300,7 +298,6 @@ function VisibilitySwitch({
 }: {
   slug: string;
   title: string;
-  isPublic: boolean;
   status: ArticleStatus;
   publishAt: Date | string | null;
   back: string;
@@ -308,7 +305,7 @@ function VisibilitySwitch({
 }) {
   const fetcher = useFetcher();
   const pending = fetcher.formData?.get("isPublic");
-  const shown = pending ? pending === "1" : isPublic;
+  const shown = pending ? pending === "1" : status === "publicado";
   return (
     <div className="flex flex-col items-start gap-1 xl:flex-row xl:items-center xl:gap-2">
       <Switch
