@@ -17,7 +17,7 @@ export interface ArticleLeadData {
 /**
  * An article as it reads on the public page: way back to the blog, category, title, byline with
  * date and reading time, cover, and its body (HTML built on the server: articleHtml). Shared by
- * the article page and the signed preview link, so a preview looks exactly like the article.
+ * the article page and the preview link (/vista-previa), so a preview looks exactly like the article.
  */
 export function ArticleLead({
   article,
