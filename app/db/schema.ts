@@ -100,6 +100,11 @@ export const twoFactor = pgTable(
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /**
+     * The last TOTP time step (Unix seconds / 30) accepted for this person: a code of that step or
+     * an earlier one is refused, so one code never opens two sessions (docs/security.md).
+     */
+    lastTotpStep: integer("last_totp_step"),
   },
   (t) => [index("two_factor_user_id_idx").on(t.userId)],
 );
@@ -350,8 +355,18 @@ export const mailOutbox = pgTable(
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * What the e-mail is about, when it carries a person's data: `review`, `appointment`,
+     * `message`, `invitation`… and that row's id. RGPD erase and export find every copy (the
+     * practice's notices included) by this link, not by the recipient.
+     */
+    sourceKind: text("source_kind"),
+    sourceId: text("source_id"),
   },
-  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_source_idx").on(t.sourceKind, t.sourceId),
+  ],
 );
 
 // ─── Reviews ─────────────────────────────────────────────────────────────────────────────────────
