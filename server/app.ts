@@ -7,6 +7,7 @@ import { RouterContextProvider } from "react-router";
 import { databaseContext, requestInfoContext } from "~/context";
 import { closeDb, getDb, getDbHandle } from "~/db/client.server";
 import { currentContentVersion } from "~/db/content-version.server";
+import { sessionMay } from "~/modules/accounts/guard.server";
 import { countPageViews } from "~/modules/analytics/page-views.server";
 import { MAX_IMAGE_BYTES } from "~/modules/media/limits";
 import { rateLimitIp } from "~/utils/client-ip.server";
@@ -16,6 +17,7 @@ import { errorPageHtml } from "./error-page";
 import { createRequestHandler } from "./react-router-handler";
 import { allowedMethods, limitBody, noNulInUrl, noStoreForPrivatePaths } from "./request-guards";
 import { createPageCache } from "./page-cache";
+import { routeMethods } from "./route-methods";
 import { contentSecurityPolicy, nonce, sameOriginOnly, securityHeaders } from "./security";
 
 export interface AppOptions {
@@ -28,6 +30,9 @@ export interface AppOptions {
  * method and NUL checks, no-store on private paths, CSRF origin check, compression, cookieless
  * page counts, static files, health check, body size limit, then React Router.
  */
+/** The React Router build (the routes and their modules), loaded once on first use. */
+const loadBuild = () => import("virtual:react-router/server-build");
+
 export function createApp({ staticDir }: AppOptions = {}) {
   const env = getEnv();
   const app = express();
@@ -114,6 +119,9 @@ export function createApp({ staticDir }: AppOptions = {}) {
     app.use((req, res, next) => (staticFiles.has(req.path) ? files(req, res, next) : next()));
   }
 
+  // A method the addressed route cannot answer: 405 here, before its body is read.
+  app.use(routeMethods(loadBuild));
+
   app.use(
     limitBody({
       formBytes: env.MAX_BODY_KB * 1024,
@@ -121,6 +129,8 @@ export function createApp({ staticDir }: AppOptions = {}) {
       articleBytes: 1024 * 1024,
       // The editor's own form, and its autosaved copy (the same fields).
       articlePaths: /^\/admin\/blog\/(?:nuevo|editar\/|autoguardado$)/,
+      mayPostArticles: async (req) =>
+        sessionMay(await getDb(), req.headers.cookie ?? null, "articles.publish"),
       // The image plus room for the multipart boundaries and a few small fields.
       uploadBytes: MAX_IMAGE_BYTES + 64 * 1024,
       uploadPath: "/api/imagenes",
@@ -130,7 +140,7 @@ export function createApp({ staticDir }: AppOptions = {}) {
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      build: loadBuild,
       mode: process.env.NODE_ENV,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();

@@ -84,6 +84,11 @@ export interface BodyLimits {
   /** The article editor's forms (up to 100,000 characters of Markdown, percent-encoded). */
   articleBytes: number;
   articlePaths: RegExp;
+  /**
+   * Whether this request's session may post articles (validated, not idle, 2FA done, role with
+   * `articles.publish`): the article allowance is granted only then, never on a cookie's name.
+   */
+  mayPostArticles: (req: Request) => Promise<boolean>;
   /** multipart/form-data to `uploadPath` only. */
   uploadBytes: number;
   uploadPath: string;
@@ -91,6 +96,16 @@ export interface BodyLimits {
 
 function hasSessionCookie(req: Request) {
   return /(?:^|;\s*)(?:__Secure-)?consulta\.session_token=[^;\s]/.test(req.headers.cookie ?? "");
+}
+
+/** The article allowance: an editor's path, a session cookie, and that session validated. */
+async function articleAllowance(req: Request, limits: BodyLimits) {
+  if (!limits.articlePaths.test(req.path) || !hasSessionCookie(req)) return false;
+  try {
+    return await limits.mayPostArticles(req);
+  } catch {
+    return false; // the database did not answer: the form limit applies
+  }
 }
 
 /**
@@ -104,74 +119,87 @@ function hasSessionCookie(req: Request) {
 export function limitBody(limits: BodyLimits) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "POST") return next();
-    const type = String(req.headers["content-type"] ?? "").toLowerCase();
-    const upload = req.path === limits.uploadPath && type.startsWith("multipart/form-data");
-    // The article allowance only for requests that carry a session (the action checks it):
-    // anonymous callers get the form limit everywhere.
-    const article = limits.articlePaths.test(req.path) && hasSessionCookie(req);
-    const limit = upload
-      ? limits.uploadBytes
-      : article
-        ? Math.max(limits.articleBytes, limits.formBytes)
-        : limits.formBytes;
-    const declared = req.headers["content-length"];
-    const declaredTooLarge = declared !== undefined && !(Number(declared) <= limit);
-    // The upload route refuses a declared size over its limit itself, in JSON, before reading.
-    if (declaredTooLarge && upload) return next();
-    if (declaredTooLarge) return tooLarge(res);
-
-    let size = 0;
-    if (upload) {
-      const counted = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          if (size <= limit) return callback(null, chunk);
-          req.unpipe(counted);
-          res.setHeader("Connection", "close");
-          callback(Object.assign(new Error("cuerpo demasiado grande"), { code: BODY_TOO_LARGE }));
-        },
-      });
-      req.on("error", (error) => counted.destroy(error));
-      req.on("aborted", () => counted.destroy(new Error("solicitud interrumpida")));
-      req.pipe(counted);
-      // Answered before the body was read (401, 413…): the rest is discarded, never buffered.
-      res.on("finish", () => {
-        if (req.complete) return;
-        req.unpipe(counted);
-        req.resume();
-      });
-      res.locals.body = counted;
-      return next();
-    }
-
-    const chunks: Buffer[] = [];
-    let settled = false;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        settled = true;
-        req.off("data", onData);
-        req.pause();
-        tooLarge(res);
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on("data", onData);
-    req.on("error", () => {
-      settled = true; // the client went away: nobody to answer
-    });
-    req.on("end", () => {
-      if (settled) return;
-      settled = true;
-      const body = Buffer.concat(chunks);
-      void containsNul(type, body).then((nul) => {
-        if (nul) return badRequest(res);
-        res.locals.body = body;
-        next();
-      }, next);
-    });
+    // The article allowance only for a session that may post articles (the action checks it
+    // again): anonymous callers, and any cookie merely named like a session, get the form limit.
+    // The body waits, unread (nothing listens to it yet), while the session is looked up.
+    articleAllowance(req, limits).then(
+      (article) => limitBodyWith(limits, article, req, res, next),
+      (err: unknown) => next(err),
+    );
   };
+}
+
+function limitBodyWith(
+  limits: BodyLimits,
+  article: boolean,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+) {
+  const type = String(req.headers["content-type"] ?? "").toLowerCase();
+  const upload = req.path === limits.uploadPath && type.startsWith("multipart/form-data");
+  const limit = upload
+    ? limits.uploadBytes
+    : article
+      ? Math.max(limits.articleBytes, limits.formBytes)
+      : limits.formBytes;
+  const declared = req.headers["content-length"];
+  const declaredTooLarge = declared !== undefined && !(Number(declared) <= limit);
+  // The upload route refuses a declared size over its limit itself, in JSON, before reading.
+  if (declaredTooLarge && upload) return next();
+  if (declaredTooLarge) return tooLarge(res);
+
+  let size = 0;
+  if (upload) {
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        if (size <= limit) return callback(null, chunk);
+        req.unpipe(counted);
+        res.setHeader("Connection", "close");
+        callback(Object.assign(new Error("cuerpo demasiado grande"), { code: BODY_TOO_LARGE }));
+      },
+    });
+    req.on("error", (error) => counted.destroy(error));
+    req.on("aborted", () => counted.destroy(new Error("solicitud interrumpida")));
+    req.pipe(counted);
+    // Answered before the body was read (401, 413…): the rest is discarded, never buffered.
+    res.on("finish", () => {
+      if (req.complete) return;
+      req.unpipe(counted);
+      req.resume();
+    });
+    res.locals.body = counted;
+    return next();
+  }
+
+  const chunks: Buffer[] = [];
+  let settled = false;
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) {
+      settled = true;
+      req.off("data", onData);
+      req.pause();
+      tooLarge(res);
+      return;
+    }
+    chunks.push(chunk);
+  };
+  req.on("data", onData);
+  req.on("error", () => {
+    settled = true; // the client went away: nobody to answer
+  });
+  req.on("end", () => {
+    if (settled) return;
+    settled = true;
+    const body = Buffer.concat(chunks);
+    void containsNul(type, body).then((nul) => {
+      if (nul) return badRequest(res);
+      res.locals.body = body;
+      next();
+    }, next);
+  });
 }
 
 /** True when a form field, JSON string or key, or a non-multipart body holds a NUL character. */

@@ -85,20 +85,37 @@ export function securityHeaders(publicUrl: string) {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+/**
+ * The origins a state-changing request may come from: PUBLIC_URL's, and nothing the request
+ * says about itself (a `Host` header is the client's to choose: DNS rebinding sends the
+ * attacker's). When PUBLIC_URL is a loopback address (`npm start` on a laptop), the other
+ * loopback names of the same port are the same machine and count too.
+ */
+export function ownOrigins(publicUrl: string) {
+  const url = new URL(publicUrl);
+  const origins = new Set([url.origin]);
+  if (LOOPBACK_HOSTS.includes(url.hostname)) {
+    for (const host of LOOPBACK_HOSTS) {
+      origins.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ""}`);
+    }
+  }
+  return origins;
+}
+
 /**
  * Refuses state-changing requests sent from another site (CSRF): the browser tells us through
  * Sec-Fetch-Site and Origin. Requests without either (curl, server-to-server) are allowed.
  */
 export function sameOriginOnly(publicUrl: string) {
-  const publicOrigin = new URL(publicUrl).origin;
+  const allowed = ownOrigins(publicUrl);
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const site = req.get("sec-fetch-site");
     const origin = req.get("origin");
-    const host = req.get("host");
-    const ownOrigins = new Set([publicOrigin, `http://${host}`, `https://${host}`]);
     const foreignSite = site !== undefined && site !== "same-origin" && site !== "none";
-    const foreignOrigin = origin !== undefined && origin !== "null" && !ownOrigins.has(origin);
+    const foreignOrigin = origin !== undefined && origin !== "null" && !allowed.has(origin);
     if (foreignSite || foreignOrigin || origin === "null") {
       res
         .status(403)

@@ -90,6 +90,21 @@ describe("request hardening on the built server", () => {
     await server?.stop();
   });
 
+  // The first administrator (setup link, 2FA), created once for the tests that need a session.
+  let admin: Promise<string> | undefined;
+  const adminCookie = () =>
+    (admin ??= (async () => {
+      const setup = await createFirstAdmin(server, {
+        name: "Ana Ruiz",
+        email: "ana.hardening@example.com",
+        password: "subir fotos al servidor",
+      });
+      expect(setup.status).toBe(302);
+      const cookie = await enrolOverHttp(server.url, cookiesOf(setup), "subir fotos al servidor");
+      expect(cookie).not.toBe("");
+      return cookie;
+    })());
+
   it("refuses a body whose declared length is too large before reading it (413, Spanish)", async () => {
     const res = await rawRequest(
       server.port,
@@ -125,7 +140,7 @@ describe("request hardening on the built server", () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 
-  it("lets the article editor post a long article (up to 1 MB, with a session), and no more", async () => {
+  it("grants the article editor's 1 MB allowance only to a validated session that may publish", async () => {
     const post = (size: number, cookie?: string, to = "/admin/blog/nuevo") =>
       fetch(`${server.url}${to}`, {
         method: "POST",
@@ -133,17 +148,21 @@ describe("request hardening on the built server", () => {
         headers: cookie ? { cookie } : {},
         body: new URLSearchParams({ title: "Largo", content: "á".repeat(size) }),
       });
-    // 100,000 accented characters: 600 KB percent-encoded. With a session cookie (the action
-    // checks it; this one is not valid, so it is sent to sign in) the allowance applies…
-    const session = "consulta.session_token=no-valida";
-    const long = await post(100_000, session);
-    expect(long.status).not.toBe(413);
-    expect((await post(200_000, session)).status).toBe(413);
-    // …and without one, the form limit: anonymous callers cannot make the server buffer 1 MB.
+    // 100,000 accented characters: 600 KB percent-encoded. An administrator's session (2FA
+    // done) gets the allowance…
+    const cookie = await adminCookie();
+    expect((await post(100_000, cookie)).status).not.toBe(413);
+    expect((await post(200_000, cookie)).status).toBe(413);
+    // …a cookie merely named like a session does not: anyone could make the server buffer 1 MB.
+    const forged = "consulta.session_token=no-valida";
+    expect((await post(100_000, forged)).status).toBe(413);
+    expect((await post(100_000, `__Secure-${forged}`)).status).toBe(413);
+    // Nor does no cookie at all.
     expect((await post(100_000)).status).toBe(413);
     // The editor's autosaved copy carries the same fields.
-    expect((await post(100_000, session, "/admin/blog/autoguardado")).status).not.toBe(413);
-    expect((await post(200_000, session, "/admin/blog/autoguardado")).status).toBe(413);
+    expect((await post(100_000, cookie, "/admin/blog/autoguardado")).status).not.toBe(413);
+    expect((await post(200_000, cookie, "/admin/blog/autoguardado")).status).toBe(413);
+    expect((await post(100_000, forged, "/admin/blog/autoguardado")).status).toBe(413);
     expect((await post(100_000, undefined, "/admin/blog/autoguardado")).status).toBe(413);
   });
 
@@ -268,16 +287,64 @@ describe("request hardening on the built server", () => {
     expect(server.output()).toMatch(/HOST=0\.0\.0\.0/);
   });
 
+  it("trusts only PUBLIC_URL's origin, never the Host header a request brings (DNS rebinding)", async () => {
+    // A page on the attacker's name that resolves to this server: the browser sends that name
+    // as both Host and Origin.
+    const rebound = await rawRequest(
+      server.port,
+      `POST /?index HTTP/1.1\r\nHost: malicioso.example:${server.port}\r\n` +
+        `Origin: http://malicioso.example:${server.port}\r\n` +
+        "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 14\r\nConnection: close\r\n\r\n",
+      (write) => void write("intent=contact"),
+    );
+    expect(rebound.status).toBe(403);
+    // PUBLIC_URL is http://localhost:<port>: its loopback aliases are the same machine (a
+    // browser at http://127.0.0.1:<port> sends that origin).
+    const res = await contact(
+      server,
+      { message: "¿Tenéis hueco el jueves?" },
+      { Origin: server.url },
+    );
+    expect(res.status).toBe(200);
+  });
+
+  it("answers 405 before React Router to a method the route has no handler for, without an error in the log", async () => {
+    const before = server.output().length;
+    const cases: Array<[string, string, string]> = [
+      ["GET", "/admin/blog/autoguardado", "POST"],
+      ["GET", "/admin/mensajes/exportar", "POST"],
+      ["GET", "/api/imagenes", "POST"],
+      ["POST", "/sitemap.xml", "GET, HEAD"],
+      ["POST", "/robots.txt", "GET, HEAD"],
+      ["POST", "/api/citas.ics", "GET, HEAD"],
+      ["POST", "/api/eventos", "GET, HEAD"],
+      ["POST", "/media/blog/images/x.webp", "GET, HEAD"],
+      ["POST", "/blog", "GET, HEAD"],
+      ["POST", "/blog.data", "GET, HEAD"],
+      ["POST", "/servicios", "GET, HEAD"],
+    ];
+    for (const [method, path, allow] of cases) {
+      const res = await fetch(`${server.url}${path}`, {
+        method,
+        redirect: "manual",
+        ...(method === "POST" ? { body: new URLSearchParams({ a: "b" }) } : {}),
+      });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get("allow"), `${method} ${path}`).toBe(allow);
+      expect(await res.text()).toMatch(/Método no permitido/);
+    }
+    // What has a handler still reaches it.
+    expect((await fetch(`${server.url}/sitemap.xml`)).status).toBe(200);
+    expect((await contact(server, { message: "Sigue funcionando" })).status).toBe(200);
+    await sleep(200);
+    const log = server.output().slice(before);
+    expect(log).not.toMatch(/"level":50/);
+    expect(log).not.toMatch(/did not provide/);
+  });
+
   it("survives a truncated image upload (400) and keeps answering", async () => {
     // An editor's session, as the review found it: the first administrator (setup link, 2FA).
-    const setup = await createFirstAdmin(server, {
-      name: "Ana Ruiz",
-      email: "ana.hardening@example.com",
-      password: "subir fotos al servidor",
-    });
-    expect(setup.status).toBe(302);
-    const cookie = await enrolOverHttp(server.url, cookiesOf(setup), "subir fotos al servidor");
-    expect(cookie).not.toBe("");
+    const cookie = await adminCookie();
     const boundary = "----limite";
     // The multipart body stops in the middle of the file: no closing boundary.
     const body = Buffer.concat([

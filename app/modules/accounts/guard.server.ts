@@ -6,6 +6,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { database, requestInfoContext } from "~/context";
+import type { Db } from "~/db/client.server";
 import { pageUrl } from "~/utils/request-url";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { ClientInfo, SessionUser } from "./accounts.server";
@@ -68,6 +69,19 @@ export async function getVerifiedUser(
   if (!state || isIdle(state)) return null;
   if (twoFactorRequired(state.user.role) && !state.user.twoFactorEnabled) return null;
   return state.user;
+}
+
+/**
+ * Whether the session in this cookie may use `capability` now (signed in, approved, not idle,
+ * enrolled in 2FA when the role requires it). For the Express layer, which decides some limits
+ * before React Router runs (the article editor's larger body allowance): nothing is granted on
+ * the cookie's name alone.
+ */
+export async function sessionMay(db: Db, cookie: string | null, capability: Capability) {
+  const state = await getSessionState(db, cookie);
+  if (!state || isIdle(state)) return false;
+  if (twoFactorRequired(state.user.role) && !state.user.twoFactorEnabled) return false;
+  return can(state.user.role, capability);
 }
 
 /**
