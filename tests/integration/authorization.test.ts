@@ -83,7 +83,8 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
   "routes/admin/settings.tsx": { loader: "settings.manage", action: { "*": "settings.manage" } },
   // Estado legal reads the server's configuration (SMTP, storage, the calendar's host).
   "routes/admin/legal-status.tsx": { loader: "settings.manage" },
-  // The agenda: every member of staff reads it; answering and cancelling need appointments.manage.
+  // Hours and services: appointments.manage. Both calendars also need a recent password (+ code)
+  // (tests/integration/agenda-access.test.ts).
   "routes/admin/appointment-settings.tsx": {
     loader: "appointments.manage",
     action: {
@@ -92,8 +93,9 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
       "remove-service": "appointments.manage",
       "closed-add": "appointments.manage",
       "closed-remove": "appointments.manage",
-      "feed-renew": "appointments.manage",
-      "feed-remove": "appointments.manage",
+      // The agenda's address is a lasting key to every appointment: administrators only.
+      "feed-renew": "appointments.feed",
+      "feed-remove": "appointments.feed",
       // The busy-times calendar's address is a secret credential: administrators only.
       "busy-feed-save": "settings.manage",
       "busy-feed-refresh": "settings.manage",
@@ -162,6 +164,7 @@ const API_REQUIRED: Record<string, { action: Capability | null }> = {
  * the wrong role fails the matrix, as does a missing guard.
  */
 const ADMIN_ONLY: Capability[] = [
+  "appointments.feed",
   "messages.delete",
   "privacy.requests",
   "mail.retry",
@@ -198,6 +201,7 @@ const HEALTH_DATA: Capability[] = [
   "mail.retry",
   "appointments.read",
   "appointments.manage",
+  "appointments.feed",
 ];
 /** The roles that must have a second factor: those granted any health-data capability. */
 const NEEDS_2FA = ROLES.filter((role) =>

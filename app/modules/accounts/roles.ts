@@ -35,6 +35,8 @@ export const CAPABILITIES = {
   "appointments.readBusy": ["administrator", "editor", "contributor"],
   /** Accept, decline, cancel and book appointments; the services and hours offered. */
   "appointments.manage": ["administrator", "editor"],
+  /** Create, renew or remove the agenda's calendar address (a lasting secret to every appointment). */
+  "appointments.feed": ["administrator"],
   "users.manage": ["administrator"],
   "settings.manage": ["administrator"],
   "audit.read": ["administrator"],
@@ -60,6 +62,8 @@ export const HEALTH_DATA_CAPABILITIES = [
   // The agenda with clients, contact details and notes; managing it shows them too.
   "appointments.read",
   "appointments.manage",
+  // The agenda's calendar address: a lasting key to every confirmed appointment.
+  "appointments.feed",
 ] as const satisfies readonly Capability[];
 
 /** Roles that hold a health-data capability: the guard admits them only with 2FA enrolled. */
