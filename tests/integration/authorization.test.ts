@@ -3,8 +3,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { reviews, user } from "~/db/schema";
 import { signIn, upsertUserFromCli } from "~/modules/accounts/accounts.server";
-import { ENROL_PATH } from "~/modules/accounts/two-factor.server";
-import type { Capability } from "~/modules/accounts/roles";
+import { ENROL_PATH, twoFactorRequired } from "~/modules/accounts/two-factor.server";
+import {
+  CAPABILITIES,
+  type Capability,
+  HEALTH_DATA_CAPABILITIES,
+  ROLES,
+} from "~/modules/accounts/roles";
 import routes from "~/routes";
 import { DRIVERS, useTestDatabase } from "../support/db";
 import { hasAction, intentsOf } from "../support/intents";
@@ -78,7 +83,8 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
   "routes/admin/settings.tsx": { loader: "settings.manage", action: { "*": "settings.manage" } },
   // Estado legal reads the server's configuration (SMTP, storage, the calendar's host).
   "routes/admin/legal-status.tsx": { loader: "settings.manage" },
-  // The agenda: every member of staff reads it; answering and cancelling need appointments.manage.
+  // Hours and services: appointments.manage. Both calendars also need a recent password (+ code)
+  // (tests/integration/agenda-access.test.ts).
   "routes/admin/appointment-settings.tsx": {
     loader: "appointments.manage",
     action: {
@@ -87,16 +93,19 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
       "remove-service": "appointments.manage",
       "closed-add": "appointments.manage",
       "closed-remove": "appointments.manage",
-      "feed-renew": "appointments.manage",
-      "feed-remove": "appointments.manage",
+      // The agenda's address is a lasting key to every appointment: administrators only.
+      "feed-renew": "appointments.feed",
+      "feed-remove": "appointments.feed",
       // The busy-times calendar's address is a secret credential: administrators only.
       "busy-feed-save": "settings.manage",
       "busy-feed-refresh": "settings.manage",
       "busy-feed-remove": "settings.manage",
     },
   },
+  // The agenda: every member of staff opens it, contributors as busy blocks only
+  // (appointments.readBusy); answering and cancelling need appointments.manage.
   "routes/admin/appointments.tsx": {
-    loader: "appointments.read",
+    loader: "appointments.readBusy",
     action: {
       accept: "appointments.manage",
       decline: "appointments.manage",
@@ -155,6 +164,7 @@ const API_REQUIRED: Record<string, { action: Capability | null }> = {
  * the wrong role fails the matrix, as does a missing guard.
  */
 const ADMIN_ONLY: Capability[] = [
+  "appointments.feed",
   "messages.delete",
   "privacy.requests",
   "mail.retry",
@@ -164,6 +174,7 @@ const ADMIN_ONLY: Capability[] = [
 ];
 const EDITORIAL: Capability[] = [
   "appointments.read",
+  "appointments.readBusy",
   "appointments.manage",
   "articles.publish",
   "reviews.moderate",
@@ -173,8 +184,29 @@ const EDITORIAL: Capability[] = [
 const GRANTS: Record<string, Capability[]> = {
   administrator: [...EDITORIAL, ...ADMIN_ONLY],
   editor: EDITORIAL,
-  contributor: ["appointments.read"],
+  contributor: ["appointments.readBusy"],
 };
+
+/**
+ * What shows health data (RGPD art. 9) or a way to read it, written here independently of
+ * roles.ts: any role granted one of these must be made to enrol in 2FA, so a capability given to
+ * a role that is not (contributors reading the agenda's clients and notes, say) fails.
+ */
+const HEALTH_DATA: Capability[] = [
+  "reviews.readUnpublished",
+  "reviews.moderate",
+  "messages.read",
+  "messages.delete",
+  "privacy.requests",
+  "mail.retry",
+  "appointments.read",
+  "appointments.manage",
+  "appointments.feed",
+];
+/** The roles that must have a second factor: those granted any health-data capability. */
+const NEEDS_2FA = ROLES.filter((role) =>
+  HEALTH_DATA.some((c) => CAPABILITIES[c].some((r) => r === role)),
+);
 
 function routesUnder(
   prefix: string,
@@ -226,6 +258,21 @@ it("every /auth route in routes.ts is declared signed-in only or public", () => 
   }
 });
 
+it("every role that can read health data must use a second factor", () => {
+  // The table in roles.ts, not this file's GRANTS: whatever a role really holds counts.
+  for (const role of ROLES) {
+    const reads = HEALTH_DATA.filter((c) => CAPABILITIES[c].some((r) => r === role));
+    expect(twoFactorRequired(role), `${role} lee ${reads.join(", ")} sin 2FA obligatoria`).toBe(
+      reads.length > 0,
+    );
+  }
+  // The list that decides 2FA in the code covers at least this file's.
+  expect([...HEALTH_DATA_CAPABILITIES]).toEqual(expect.arrayContaining(HEALTH_DATA));
+  // And the roles that must enrol are the ones this file's GRANTS say read health data (today
+  // administrators and editors: contributors see the agenda as busy blocks only).
+  expect(NEEDS_2FA).toEqual(ROLES.filter((r) => GRANTS[r]!.some((c) => HEALTH_DATA.includes(c))));
+});
+
 describe.each(DRIVERS)("authorization matrix (%s)", (driver) => {
   const db = useTestDatabase(driver);
   const cookies: Record<string, string> = {};
@@ -236,7 +283,7 @@ describe.each(DRIVERS)("authorization matrix (%s)", (driver) => {
       cookies[role] = await staffCookie(db.db, role);
     }
     // Signed in with the password only, no second factor yet: may use only Mi cuenta.
-    for (const role of ["administrator", "editor"]) {
+    for (const role of NEEDS_2FA) {
       const email = `${role}-sin-2fa@example.com`;
       await upsertUserFromCli(db.db, { email, password: "matriz de permisos", role });
       const r = await signIn(
@@ -356,7 +403,7 @@ describe.each(DRIVERS)("authorization matrix (%s)", (driver) => {
   });
 
   const unenrolledCases = ADMIN.flatMap(({ file, path }) =>
-    ["administrator sin 2FA", "editor sin 2FA"].flatMap((who) =>
+    NEEDS_2FA.map((role) => `${role} sin 2FA`).flatMap((who) =>
       (["loader", "action"] as const).map((kind) => ({ file, path, who, kind })),
     ),
   );

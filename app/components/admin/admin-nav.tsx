@@ -57,7 +57,8 @@ function badgeFor(to: string, counts: NavCounts) {
 
 const LINKS = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
-  { to: "/admin/citas", label: "Citas", icon: CalendarDays, capability: "appointments.read" },
+  // Contributors see the week as busy blocks only (appointments.readBusy).
+  { to: "/admin/citas", label: "Citas", icon: CalendarDays, capability: "appointments.readBusy" },
   { to: "/admin/blog", label: "Blog", icon: FileText },
   { to: "/admin/resenas", label: "Reseñas", icon: MessageSquareQuote },
   { to: "/admin/mensajes", label: "Mensajes", icon: Mail, capability: "messages.read" },

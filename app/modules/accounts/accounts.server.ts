@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { APIError } from "better-auth/api";
-import { and, asc, count, eq, isNull, like, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull, like, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { account, session, twoFactor, user, verification } from "~/db/schema";
 import { simpleHtml } from "~/modules/mail/templates";
@@ -478,6 +478,15 @@ export async function listUsers(db: Db) {
       twoFactorEnabled: user.twoFactorEnabled,
     })
     .from(user)
+    .orderBy(asc(user.createdAt));
+}
+
+/** The approved administrators' names and addresses (security notices to all of them). */
+export async function administratorContacts(db: Pick<Db, "select">) {
+  return db
+    .select({ name: user.name, email: user.email })
+    .from(user)
+    .where(and(eq(user.role, "administrator"), isNotNull(user.approvedAt)))
     .orderBy(asc(user.createdAt));
 }
 

@@ -88,8 +88,8 @@ export async function sessionMay(db: Db, cookie: string | null, capability: Capa
  * The one server-side guard: the admin layout's middleware runs it before any admin loader or
  * action, and each of them names the capability it needs. Not signed in → redirect to /auth
  * (remembering where to return); idle longer than ADMIN_IDLE_MINUTES → session ended, back to
- * /auth with a message; administrator or editor without 2FA → Mi cuenta (the only page they may
- * use until they enrol); missing capability → 403. The checks run once per request; a later call
+ * /auth with a message; a role that reads health data without 2FA (twoFactorRequired) → Mi
+ * cuenta (the only page they may use until they enrol); missing capability → 403. The checks run once per request; a later call
  * only checks the capability.
  */
 export async function requireUser(request: Request, context: Context, capability?: Capability) {

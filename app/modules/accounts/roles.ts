@@ -26,15 +26,50 @@ export const CAPABILITIES = {
   "privacy.requests": ["administrator"],
   /** The e-mails waiting or failed, and sending one again. */
   "mail.retry": ["administrator"],
-  /** The agenda: appointments reveal a care relationship; every member of staff may read it. */
-  "appointments.read": ["administrator", "editor", "contributor"],
+  /**
+   * The agenda in full: who has an appointment, their contact details and note (health data: an
+   * appointment reveals a care relationship).
+   */
+  "appointments.read": ["administrator", "editor"],
+  /** The agenda as busy blocks only (start and end, "Ocupado"): no client, service or note. */
+  "appointments.readBusy": ["administrator", "editor", "contributor"],
   /** Accept, decline, cancel and book appointments; the services and hours offered. */
   "appointments.manage": ["administrator", "editor"],
+  /** Create, renew or remove the agenda's calendar address (a lasting secret to every appointment). */
+  "appointments.feed": ["administrator"],
   "users.manage": ["administrator"],
   "settings.manage": ["administrator"],
   "audit.read": ["administrator"],
 } as const satisfies Record<string, readonly Role[]>;
 export type Capability = keyof typeof CAPABILITIES;
+
+/**
+ * The capabilities that show health data (RGPD art. 9) or hand out a way to read it: a role that
+ * holds any of them must use a second factor (TWO_FACTOR_REQUIRED_ROLES is derived from this
+ * list, never written by hand). A new capability that reads such data belongs here.
+ */
+export const HEALTH_DATA_CAPABILITIES = [
+  // Reviews waiting for moderation, and moderating them (which shows them).
+  "reviews.readUnpublished",
+  "reviews.moderate",
+  // The contact inbox.
+  "messages.read",
+  "messages.delete",
+  // RGPD export and erase by address.
+  "privacy.requests",
+  // The e-mail outbox: notices, answers and appointment e-mails as queued.
+  "mail.retry",
+  // The agenda with clients, contact details and notes; managing it shows them too.
+  "appointments.read",
+  "appointments.manage",
+  // The agenda's calendar address: a lasting key to every confirmed appointment.
+  "appointments.feed",
+] as const satisfies readonly Capability[];
+
+/** Roles that hold a health-data capability: the guard admits them only with 2FA enrolled. */
+export const TWO_FACTOR_REQUIRED_ROLES: readonly Role[] = ROLES.filter((role) =>
+  HEALTH_DATA_CAPABILITIES.some((c) => (CAPABILITIES[c] as readonly Role[]).includes(role)),
+);
 
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);

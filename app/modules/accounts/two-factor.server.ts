@@ -11,16 +11,16 @@ import { audit } from "./audit.server";
 import { getAuth, TOTP_ISSUER } from "./auth.server";
 import { closeStreamsOf } from "~/modules/reviews/live.server";
 import { guessPlatform } from "~/utils/format";
-import type { Role } from "./roles";
+import { TWO_FACTOR_REQUIRED_ROLES } from "./roles";
 import { AppCodeSchema, RecoveryCodeSchema } from "./schemas";
 import { parseWith } from "~/utils/form-schema";
 
 /**
- * TOTP second factor (better-auth's twoFactor plugin) with recovery codes. Administrators and
- * editors read health data: for them it is mandatory (the guard sends them to Mi cuenta until they
- * enrol). Contributors may enrol.
+ * TOTP second factor (better-auth's twoFactor plugin) with recovery codes. Mandatory for every
+ * role that can read health data (TWO_FACTOR_REQUIRED_ROLES, derived in roles.ts from
+ * HEALTH_DATA_CAPABILITIES): the guard sends them to Mi cuenta until they enrol. Other roles
+ * (today, contributors) may enrol.
  */
-export const TWO_FACTOR_REQUIRED_ROLES: readonly Role[] = ["administrator", "editor"];
 export const ENROL_PATH = "/admin/cuenta";
 export const VERIFY_PATH = "/auth/verificacion";
 export const CODE_LIMIT = { limit: 10, windowMs: 5 * 60_000 };
@@ -318,7 +318,7 @@ export async function regenerateRecoveryCodes(
   }
 }
 
-/** Contributors may switch it off; administrators and editors cannot (it is required for them). */
+/** Roles without a health-data capability may switch it off; the others cannot (twoFactorRequired). */
 export async function disableOwnTwoFactor(
   db: Db,
   cookie: string | null,

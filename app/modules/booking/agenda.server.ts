@@ -62,17 +62,27 @@ function addDays(date: string, days: number) {
   return d.toISOString().slice(0, 10);
 }
 
+/** The week asked for ('?semana=YYYY-MM-DD', any day of it) or this one: its Monday and bounds. */
+function weekOf(week: string | null | undefined, now: Date) {
+  const monday = mondayOf(
+    week && DATE.test(week) && !Number.isNaN(Date.parse(week)) ? week : madridDate(now.getTime()),
+  );
+  const nextMonday = addDays(monday, 7);
+  return {
+    monday,
+    nextMonday,
+    from: new Date(madridInstant(monday, 0)!),
+    to: new Date(madridInstant(nextMonday, 0)!),
+  };
+}
+
+/** The statuses that take time in the agenda (a hold, a request, a confirmed appointment). */
+const TAKING_TIME = ["held", "requested", "confirmed"];
+
 /** What /admin/citas shows: the requests and change requests waiting, and a week. */
 export async function agenda(db: Db, options: { week?: string | null; now?: Date } = {}) {
   const now = options.now ?? new Date();
-  const monday = mondayOf(
-    options.week && DATE.test(options.week) && !Number.isNaN(Date.parse(options.week))
-      ? options.week
-      : madridDate(now.getTime()),
-  );
-  const nextMonday = addDays(monday, 7);
-  const from = new Date(madridInstant(monday, 0)!);
-  const to = new Date(madridInstant(nextMonday, 0)!);
+  const { monday, nextMonday, from, to } = weekOf(options.week, now);
   const [waiting, week] = await Promise.all([
     db
       .select()
@@ -97,7 +107,7 @@ export async function agenda(db: Db, options: { week?: string | null; now?: Date
         and(
           gte(appointments.startsAt, from),
           lt(appointments.startsAt, to),
-          inArray(appointments.status, ["held", "requested", "confirmed"]),
+          inArray(appointments.status, TAKING_TIME),
         ),
       )
       .orderBy(asc(appointments.startsAt)),
@@ -108,6 +118,37 @@ export async function agenda(db: Db, options: { week?: string | null; now?: Date
   }));
   return {
     pending: waiting.map(item),
+    week: { monday, previous: addDays(monday, -7), next: nextMonday, days },
+    today: madridDate(now.getTime()),
+  };
+}
+
+/**
+ * The agenda for roles without appointments.read (contributors): a week of busy blocks, start
+ * and end only. The query selects nothing else, so no client, contact, service, status or note
+ * can reach them; there is no 'Por responder' list.
+ */
+export async function busyWeek(db: Db, options: { week?: string | null; now?: Date } = {}) {
+  const now = options.now ?? new Date();
+  const { monday, nextMonday, from, to } = weekOf(options.week, now);
+  const rows = await db
+    .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+    .from(appointments)
+    .where(
+      and(
+        gte(appointments.startsAt, from),
+        lt(appointments.startsAt, to),
+        inArray(appointments.status, TAKING_TIME),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt));
+  const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i)).map((date) => ({
+    date,
+    blocks: rows
+      .filter((r) => madridDate(r.startsAt.getTime()) === date)
+      .map((r) => ({ startsAt: r.startsAt.toISOString(), endsAt: r.endsAt.toISOString() })),
+  }));
+  return {
     week: { monday, previous: addDays(monday, -7), next: nextMonday, days },
     today: madridDate(now.getTime()),
   };

@@ -5,7 +5,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { database } from "~/context";
-import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
+import { clientInfo, requireRecentAuth, requireUser } from "~/modules/accounts/guard.server";
 import { getBookingConfig, listServices } from "~/modules/booking/booking.server";
 import { rangesText } from "~/modules/booking/config";
 import { WEEKDAY_NAMES } from "~/modules/booking/messages";
@@ -56,6 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services: await listServices(db),
     closed: await upcomingClosedDays(db),
     hasFeed: await hasAgendaFeed(db),
+    // The agenda's address: administrators create and remove it; editors see whether there is one.
+    mayManageFeed: can(user.role, "appointments.feed"),
     mayManageBusyFeed,
     busyFeed: mayManageBusyFeed ? busyFeed : { ...busyFeed, masked: null },
   };
@@ -70,6 +72,9 @@ const NUMBERS = [
   ["cancelHours", "Plazo para cancelar o cambiar desde el email (horas antes)"],
   ["retentionDays", "Conservación de las citas pasadas (días)"],
 ] as const;
+
+/** Where a re-authentication comes back to (and the calendar intents' toasts go). */
+const PAGE = "/admin/citas/ajustes";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireUser(request, context, "appointments.manage");
@@ -100,15 +105,21 @@ export async function action({ request, context }: Route.ActionArgs) {
       result = await removeClosedDays(db, me, parseId(form.get("id")), ip);
       break;
     case "feed-renew": {
-      // Shown once: only its hash is kept.
+      // A lasting key to every appointment: administrators only, with a recent password (+ code).
+      await requireUser(request, context, "appointments.feed");
+      await requireRecentAuth(request, context, me, PAGE);
+      // Shown once: only its hash is kept; every administrator is told by e-mail.
       const token = await renewAgendaFeed(db, me, ip);
       return { ok: true as const, feedUrl: `${getEnv().PUBLIC_URL}/api/citas.ics?token=${token}` };
     }
     case "feed-remove":
+      await requireUser(request, context, "appointments.feed");
+      await requireRecentAuth(request, context, me, PAGE);
       await removeAgendaFeed(db, me, ip);
-      return redirectWithToast("/admin/citas/ajustes", { title: "Calendario desactivado" });
+      return redirectWithToast(PAGE, { title: "Calendario desactivado" });
     case "busy-feed-save": {
       await requireUser(request, context, "settings.manage");
+      await requireRecentAuth(request, context, me, PAGE);
       const saved = await setBusyFeed(db, me, values, ip);
       if (!saved.ok) {
         const { status, ...refused } = saved;
@@ -118,12 +129,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "busy-feed-refresh": {
       await requireUser(request, context, "settings.manage");
+      await requireRecentAuth(request, context, me, PAGE);
       const refreshed = await refreshBusyFeed(db);
       if (!refreshed) return failure({ status: 400, formError: "No hay ningún calendario." });
       return redirectWithToast("/admin/citas/ajustes", busyFeedToast(refreshed, false));
     }
     case "busy-feed-remove":
       await requireUser(request, context, "settings.manage");
+      await requireRecentAuth(request, context, me, PAGE);
       await removeBusyFeed(db, me, ip);
       return redirectWithToast("/admin/citas/ajustes", { title: "Calendario quitado" });
     default:
@@ -158,7 +171,8 @@ const select =
   "min-h-11 rounded-field border border-border-strong bg-surface px-3 text-base text-ink";
 
 export default function AppointmentSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { hours, config, services, closed, hasFeed, mayManageBusyFeed, busyFeed } = loaderData;
+  const { hours, config, services, closed, hasFeed, mayManageFeed, mayManageBusyFeed, busyFeed } =
+    loaderData;
   const feedUrl = actionData && "feedUrl" in actionData ? actionData.feedUrl : null;
   const busy = useNavigation().state === "submitting";
   const refused = actionData && !actionData.ok ? actionData : undefined;
@@ -431,22 +445,35 @@ export default function AppointmentSettingsPage({ loaderData, actionData }: Rout
         ) : (
           <p>{hasFeed ? "Hay una dirección activa." : "No hay ninguna dirección activa."}</p>
         )}
-        <div className="flex flex-wrap gap-2">
-          <Form method="post">
-            <input type="hidden" name="intent" value="feed-renew" />
-            <Button type="submit" variant="secondary" disabled={busy}>
-              Crear dirección nueva
-            </Button>
-          </Form>
-          {hasFeed ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="feed-remove" />
-              <Button type="submit" variant="ghost-danger" disabled={busy}>
-                Desactivar el calendario
-              </Button>
-            </Form>
-          ) : null}
-        </div>
+        {mayManageFeed ? (
+          <>
+            <p className="text-sm text-muted">
+              Crear o desactivar la dirección pide de nuevo tu contraseña (y el código) si hace más
+              de 10 minutos que la escribiste. Al crear una, todos los administradores reciben un
+              email.
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Form method="post">
+                <input type="hidden" name="intent" value="feed-renew" />
+                <Button type="submit" variant="secondary" disabled={busy}>
+                  Crear dirección nueva
+                </Button>
+              </Form>
+              {hasFeed ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="feed-remove" />
+                  <Button type="submit" variant="ghost-danger" disabled={busy}>
+                    Desactivar el calendario
+                  </Button>
+                </Form>
+              ) : null}
+            </div>
+          </>
+        ) : (
+          <p className="text-sm text-muted">
+            Solo un administrador puede crear o desactivar esta dirección.
+          </p>
+        )}
       </section>
       <section
         aria-labelledby="ocupado"

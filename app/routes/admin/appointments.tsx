@@ -14,6 +14,7 @@ import {
   acceptRequest,
   agenda,
   type AgendaItem,
+  busyWeek,
   cancelByPractice,
   declineRequest,
 } from "~/modules/booking/agenda.server";
@@ -24,7 +25,7 @@ import { appointmentWhenText } from "~/modules/booking/when";
 import { inviteAfterAppointment } from "~/modules/reviews/invitations.server";
 import { failure } from "~/utils/action.server";
 import { readForm } from "~/utils/form";
-import { formatDay } from "~/utils/format-time";
+import { formatDay, formatTime } from "~/utils/format-time";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/appointments";
 
@@ -33,10 +34,32 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-/** The agenda: requests waiting first, then a week (docs/decisions/015-appointments.md). */
+/**
+ * The agenda: requests waiting first, then a week (docs/decisions/015-appointments.md). Roles
+ * without appointments.read (contributors) get the week as busy blocks only: the module never
+ * reads the client, service or note for them.
+ */
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context, "appointments.read");
+  const user = await requireUser(request, context, "appointments.readBusy");
   const db = await database(context);
+  if (!can(user.role, "appointments.read")) {
+    const view = await busyWeek(db, { week: url.searchParams.get("semana") });
+    return {
+      detail: false as const,
+      week: {
+        ...view.week,
+        days: view.week.days.map((d) => ({
+          date: d.date,
+          label: dayLabel(d.date),
+          blocks: d.blocks.map((b) => ({
+            ...b,
+            from: formatTime(b.startsAt),
+            to: formatTime(b.endsAt),
+          })),
+        })),
+      },
+    };
+  }
   const view = await agenda(db, { week: url.searchParams.get("semana") });
   const mayManage = can(user.role, "appointments.manage");
   const when = (i: AgendaItem) => ({
@@ -46,13 +69,14 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     past: Date.parse(i.endsAt) < Date.now(),
   });
   return {
+    detail: true as const,
     ...view,
     pending: view.pending.map(when),
     week: {
       ...view.week,
       days: view.week.days.map((d) => ({
         ...d,
-        label: appointmentWhenText(`${d.date}T12:00:00Z`).split(",").slice(0, 2).join(","),
+        label: dayLabel(d.date),
         items: d.items.map(when),
       })),
     },
@@ -70,6 +94,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       : [],
     client: mayManage ? await clientOf(db, url.searchParams.get("reservar")) : null,
   };
+}
+
+/** 'lunes, 1 de febrero de 2027' for a Madrid date (YYYY-MM-DD). */
+function dayLabel(date: string) {
+  return appointmentWhenText(`${date}T12:00:00Z`).split(",").slice(0, 2).join(",");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -217,7 +246,95 @@ function WithMessage({
   );
 }
 
+type Loaded = Route.ComponentProps["loaderData"];
+
+/** The week's navigation, shared by both views. */
+function WeekHeader({ week }: { week: { monday: string; previous: string; next: string } }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <CardTitle as="h2">Semana del {formatDay(`${week.monday}T12:00:00Z`)}</CardTitle>
+      <nav aria-label="Semanas" className="flex gap-2">
+        <Link
+          to={`?semana=${week.previous}`}
+          className="min-h-11 content-center rounded-full px-3 font-semibold text-primary"
+        >
+          ← Anterior
+        </Link>
+        <Link
+          to="/admin/citas"
+          className="min-h-11 content-center rounded-full px-3 font-semibold text-primary"
+        >
+          Esta semana
+        </Link>
+        <Link
+          to={`?semana=${week.next}`}
+          className="min-h-11 content-center rounded-full px-3 font-semibold text-primary"
+        >
+          Siguiente →
+        </Link>
+      </nav>
+    </div>
+  );
+}
+
+/** Contributors: when the practice is busy, and nothing about whom or why. */
+function BusyAgenda({ week }: { week: Extract<Loaded, { detail: false }>["week"] }) {
+  return (
+    <div className="flex flex-col gap-8">
+      <div>
+        <h1 className="text-h1">Citas</h1>
+        <p className="mt-1 text-muted">
+          Las horas ocupadas de la semana (hora peninsular). Los datos de cada cita solo los ven
+          Editor y Administrador.
+        </p>
+      </div>
+      <Card>
+        <CardHeader>
+          <WeekHeader week={week} />
+        </CardHeader>
+        <CardContent className="flex flex-col gap-6">
+          {week.days.map((day) => (
+            <section key={day.date} aria-labelledby={`dia-${day.date}`}>
+              <h3 id={`dia-${day.date}`} className="font-semibold first-letter:uppercase">
+                {day.label}
+              </h3>
+              {day.blocks.length === 0 ? (
+                <p className="text-sm text-muted">Sin citas.</p>
+              ) : (
+                <ul className="mt-2 flex flex-col gap-2">
+                  {day.blocks.map((block, i) => (
+                    <li
+                      key={`${block.startsAt}-${i}`}
+                      className="rounded-field border border-border p-3"
+                    >
+                      <strong>
+                        {block.from}–{block.to}
+                      </strong>{" "}
+                      · Ocupado
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
 export default function AppointmentsPage({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.detail) return <BusyAgenda week={loaderData.week} />;
+  return <FullAgenda loaderData={loaderData} actionData={actionData} />;
+}
+
+function FullAgenda({
+  loaderData,
+  actionData,
+}: {
+  loaderData: Extract<Loaded, { detail: true }>;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const { pending, week, mayManage, mayInvite, services, client, today } = loaderData;
   const busy = useNavigation().state === "submitting";
   const answer = actionData && "intent" in actionData ? actionData : undefined;
@@ -337,29 +454,7 @@ export default function AppointmentsPage({ loaderData, actionData }: Route.Compo
 
       <Card>
         <CardHeader>
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <CardTitle as="h2">Semana del {formatDay(`${week.monday}T12:00:00Z`)}</CardTitle>
-            <nav aria-label="Semanas" className="flex gap-2">
-              <Link
-                to={`?semana=${week.previous}`}
-                className="min-h-11 content-center rounded-full px-3 font-semibold text-primary"
-              >
-                ← Anterior
-              </Link>
-              <Link
-                to="/admin/citas"
-                className="min-h-11 content-center rounded-full px-3 font-semibold text-primary"
-              >
-                Esta semana
-              </Link>
-              <Link
-                to={`?semana=${week.next}`}
-                className="min-h-11 content-center rounded-full px-3 font-semibold text-primary"
-              >
-                Siguiente →
-              </Link>
-            </nav>
-          </div>
+          <WeekHeader week={week} />
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
           {week.days.map((day) => (
