@@ -3,13 +3,14 @@ import type { Db } from "~/db/client.server";
 import { appointments, mailOutbox, reviewInvitations, reviews } from "~/db/schema";
 import { audit } from "~/modules/accounts/audit.server";
 import { initials } from "~/modules/booking/ics.server";
-import { EMAIL } from "~/modules/booking/schema";
 import { removeEmlCopies } from "~/modules/mail/mail.server";
 import { enqueueMail, mailsAbout, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { simpleHtml } from "~/modules/mail/templates";
 import { getSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
+import { emailAddress } from "~/utils/email-schema";
 import { formFailure, type FormFailure } from "~/utils/form";
+import { parseWith } from "~/utils/form-schema";
 import { formatDay } from "~/utils/format-time";
 import { INVITATION_MESSAGES } from "./messages";
 import { hashToken, isToken, newToken } from "~/utils/tokens.server";
@@ -40,10 +41,14 @@ export async function inviteReviewer(
   /** The name the form will suggest (the client's initials, from an appointment). */
   displayName = "",
 ): Promise<InviteResult> {
-  const email = typeof rawEmail === "string" ? rawEmail.trim().toLowerCase() : "";
-  if (email.length > 254 || !EMAIL.test(email)) {
-    return { ...formFailure(null, { email: [INVITATION_MESSAGES.email] }), status: 400 };
+  const parsed = parseWith(emailAddress(), rawEmail);
+  if (!parsed.ok) {
+    return {
+      ...formFailure(null, { email: [parsed.formError ?? INVITATION_MESSAGES.email] }),
+      status: 400,
+    };
   }
+  const email = parsed.data;
   const settings = await getSettings(db);
   const link = newToken();
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60_000);

@@ -245,7 +245,7 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
               <p className="mt-4 whitespace-pre-wrap break-words">{selected.message}</p>
               <div className="mt-6 flex flex-wrap gap-2">
                 <a
-                  href={mailtoHref(selected.email, "Re: tu mensaje")}
+                  href={mailtoHref(selected.email, { subject: "Re: tu mensaje" })}
                   className={buttonVariants({ variant: "primary" })}
                 >
                   <Reply aria-hidden="true" /> Responder por email
