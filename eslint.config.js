@@ -16,6 +16,15 @@ const restrict = (patterns) => ({
   ],
 });
 
+const MAILTO_MESSAGE =
+  "Escribe los enlaces mailto: con mailtoHref (app/modules/contact/mailto.ts), que codifica la dirección.";
+/** `mailto:` started by hand: a template, a concatenation or a `.concat()`. */
+const MAILTO_BY_HAND = [
+  "TemplateLiteral[quasis.0.value.cooked=/^mailto:/i]",
+  "BinaryExpression[operator='+'] > Literal.left[value=/^mailto:/i]",
+  "MemberExpression[property.name='concat'] > Literal.object[value=/^mailto:/i]",
+].map((selector) => ({ selector, message: MAILTO_MESSAGE }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -73,6 +82,16 @@ export default tseslint.config(
   {
     files: ["app/routes/**", "app/root.tsx"],
     rules: restrict([["~/db", "~/db/*", "drizzle-orm", "drizzle-orm/*"]]),
+  },
+  // A `mailto:` link is written only by mailtoHref (app/modules/contact/mailto.ts), which encodes
+  // the address: one built by hand from a stored address could carry `?bcc=…&body=…` into the
+  // reader's mail client. tests/integration/layering.test.ts shows the rule firing.
+  {
+    files: ["app/**", "server/**"],
+    ignores: ["app/modules/contact/mailto.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", ...MAILTO_BY_HAND],
+    },
   },
   // Tests may reach across layers (e.g. a module's test calling the route that uses it).
   { files: ["**/*.test.ts"], rules: { "no-restricted-imports": "off" } },

@@ -230,8 +230,8 @@ describe.each(DRIVERS)("Mensajes: RGPD export and erase, no writes on GET (%s)",
       m[1]!.replace(/&amp;/g, "&"),
     );
     expect(hrefs).toEqual([
-      "mailto:legado%3Fcc%3Dintruso%40ejemplo.es%26body%3Dhola",
-      "mailto:legado%3Fcc%3Dintruso%40ejemplo.es%26body%3Dhola?subject=Re%3A%20tu%20mensaje",
+      "mailto:legado%3Fcc%3Dintruso@ejemplo.es%26body%3Dhola",
+      "mailto:legado%3Fcc%3Dintruso@ejemplo.es%26body%3Dhola?subject=Re%3A%20tu%20mensaje",
     ]);
     await db.db.delete(contactMessages).where(eq(contactMessages.id, legacy!.id));
   });

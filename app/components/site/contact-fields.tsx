@@ -7,6 +7,7 @@ import { Textarea } from "~/components/ui/textarea";
 import type { ContactServerResult } from "~/modules/contact/result";
 import type { FieldErrors } from "~/utils/form";
 import type { FieldConstraints } from "~/utils/form-schema";
+import { mailtoHref } from "~/modules/contact/mailto";
 
 /** The practice answers to the visitor's address (nothing is sent to the visitor now). */
 export const successMessage = (email: string) =>
@@ -114,7 +115,7 @@ export function ContactFields({
           <strong>Protección de datos.</strong> Responsable: {professionalName}. Finalidad:
           responder a tu consulta. Base: tu consentimiento. Tus datos no se ceden a terceros. Puedes
           acceder, rectificar y suprimir tus datos y ejercer otros derechos escribiendo a{" "}
-          <a className="underline" href={`mailto:${practiceEmail}`}>
+          <a className="underline" href={mailtoHref(practiceEmail)}>
             {practiceEmail}
           </a>
           . Más información en la{" "}

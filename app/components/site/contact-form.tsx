@@ -11,6 +11,7 @@ import type { ContactServerResult } from "~/modules/contact/result";
 import type { FieldConstraints } from "~/utils/form-schema";
 import { checkLazily, type FieldErrors, firstInvalid } from "~/utils/form";
 import { notify } from "~/utils/notify";
+import { mailtoHref } from "~/modules/contact/mailto";
 
 export type { ContactServerResult };
 export { ContactServerBanner };
@@ -113,11 +114,10 @@ export function ContactForm({
   const fallbackToMailClient = (fields: Record<string, string>, detail: string) => {
     show({ type: "info", message: "Usando método alternativo de envío..." });
     try {
-      const subject = encodeURIComponent(`Mensaje de contacto de ${fields.name}`);
-      const body = encodeURIComponent(
-        `Nombre: ${fields.name}\nEmail: ${fields.email}\n\n${fields.message}`,
-      );
-      window.location.href = `mailto:${practiceEmail}?subject=${subject}&body=${body}`;
+      window.location.href = mailtoHref(practiceEmail, {
+        subject: `Mensaje de contacto de ${fields.name}`,
+        body: `Nombre: ${fields.name}\nEmail: ${fields.email}\n\n${fields.message}`,
+      });
       show({
         type: "success",
         message:
@@ -189,7 +189,7 @@ export function ContactForm({
       {connection.status === "error" ? (
         <Banner variant="info" title="Información">
           {connection.message}. Si el problema continúa, escríbeme a{" "}
-          <a href={`mailto:${practiceEmail}`}>{practiceEmail}</a>.
+          <a href={mailtoHref(practiceEmail)}>{practiceEmail}</a>.
         </Banner>
       ) : null}
       <form

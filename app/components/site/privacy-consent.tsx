@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Checkbox } from "~/components/ui/checkbox";
+import { mailtoHref } from "~/modules/contact/mailto";
 
 /**
  * The first layer of privacy information and the consent checkbox of a public form (contact,
@@ -34,7 +35,7 @@ export function PrivacyConsent({
           <strong>Protección de datos.</strong> Responsable: {professionalName}. Finalidad:{" "}
           {purpose}. Base: {basis}. Tus datos no se ceden a terceros. Puedes acceder, rectificar y
           suprimir tus datos y ejercer otros derechos escribiendo a{" "}
-          <a className="underline" href={`mailto:${practiceEmail}`}>
+          <a className="underline" href={mailtoHref(practiceEmail)}>
             {practiceEmail}
           </a>
           . Más información en la{" "}

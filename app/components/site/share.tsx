@@ -1,6 +1,7 @@
 import { Share2 } from "lucide-react";
 import { useState } from "react";
 import { cn } from "~/utils/cn";
+import { mailtoHref } from "~/modules/contact/mailto";
 
 /** Plain share links: no third-party scripts, no cookies (docs/product.md#sharing). */
 export function shareTargets(url: string, title: string) {
@@ -12,7 +13,7 @@ export function shareTargets(url: string, title: string) {
     { name: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
     { name: "X (Twitter)", href: `https://twitter.com/intent/tweet?url=${u}&text=${t}` },
     { name: "LinkedIn", href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
-    { name: "Email", href: `mailto:?subject=${t}&body=${t}%0A${u}` },
+    { name: "Email", href: mailtoHref("", { subject: title, body: `${title}\n${url}` }) },
   ];
 }
 

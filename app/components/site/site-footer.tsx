@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { LEGAL_PAGES } from "~/components/site/legal/pages";
 import type { Settings } from "~/modules/settings/schemas";
 import { openConsentSettings } from "~/utils/consent";
+import { mailtoHref } from "~/modules/contact/mailto";
 
 function telHref(phone: string) {
   return `tel:${phone.replace(/[^+\d]/g, "")}`;
@@ -54,7 +55,7 @@ export function SiteFooter({
               </p>
             ) : null}
             <p>
-              <a className="underline underline-offset-4" href={`mailto:${settings.contactEmail}`}>
+              <a className="underline underline-offset-4" href={mailtoHref(settings.contactEmail)}>
                 {settings.contactEmail}
               </a>
             </p>

@@ -1,3 +1,5 @@
+import { EMAIL_MAX as MAX, EMAIL_MESSAGES } from "~/utils/email-address";
+
 /**
  * The account forms' limits and Spanish messages, without the schemas (schemas.ts), so a page can
  * show a limit in its text without loading the validation library.
@@ -6,15 +8,15 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 /** Longest password a sign-in accepts (older accounts may predate PASSWORD_MAX). */
 export const SIGN_IN_PASSWORD_MAX = PASSWORD_MAX * 4;
-export const EMAIL_MAX = 254;
+export const EMAIL_MAX = MAX;
 export const NAME_MAX = 100;
 
 export const MESSAGES = {
   fillAll: "Por favor, completa todos los campos",
   enterEmail: "Por favor, introduce tu email",
   enterPassword: "Escribe tu contraseña",
-  invalidEmail: "Introduce un email válido",
-  emailTooLong: "El email es demasiado largo",
+  invalidEmail: EMAIL_MESSAGES.invalid,
+  emailTooLong: EMAIL_MESSAGES.tooLong,
   nameTooLong: `El nombre no puede exceder ${NAME_MAX} caracteres`,
   passwordMin: `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres`,
   passwordMax: `La contraseña no puede tener más de ${PASSWORD_MAX} caracteres`,
@@ -46,7 +48,3 @@ export const MESSAGES = {
 
 /** Longest code a person may type (with the spaces or hyphens an app or a sheet shows). */
 export const CODE_MAX = 20;
-
-/** What an e-mail address must look like (zod's own rule for `z.email()`). */
-export const EMAIL_PATTERN =
-  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;

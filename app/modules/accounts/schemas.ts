@@ -1,8 +1,7 @@
 import * as z from "zod/mini";
+import { emailAddress } from "~/utils/email-schema";
 import {
   CODE_MAX,
-  EMAIL_MAX,
-  EMAIL_PATTERN,
   MESSAGES,
   NAME_MAX,
   PASSWORD_MAX,
@@ -18,17 +17,8 @@ export { MESSAGES, PASSWORD_MAX, PASSWORD_MIN };
  * zod/mini, safe in the browser, which runs the same schema before sending that the action runs
  * on arrival.
  */
-const address = (emptyMessage: string) =>
-  z
-    .string({ error: emptyMessage })
-    .check(
-      z.trim(),
-      z.toLowerCase(),
-      z.minLength(1, emptyMessage),
-      z.maxLength(EMAIL_MAX, MESSAGES.emailTooLong),
-      z.regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
-    );
-const email = address(MESSAGES.fillAll);
+/** The one address rule of every form (~/utils/email-address); an empty field says what to fill. */
+const email = emailAddress(MESSAGES.fillAll);
 
 export const newPassword = z
   .string({ error: MESSAGES.passwordMin })
@@ -85,7 +75,7 @@ export const ConfirmWithCodeSchema = z.extend(ConfirmPasswordSchema, AppCodeSche
 
 export const SignUpSchema = z.object({ name, email, password: newPassword });
 
-export const ForgotPasswordSchema = z.object({ email: address(MESSAGES.enterEmail) });
+export const ForgotPasswordSchema = z.object({ email: emailAddress(MESSAGES.enterEmail) });
 
 export const ResetPasswordSchema = z
   .object({

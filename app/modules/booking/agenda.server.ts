@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm"
 import type { Db } from "~/db/client.server";
 import { appointments, busyTimes } from "~/db/schema";
 import { audit } from "~/modules/accounts/audit.server";
-import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
+import { enqueueMail, type MailSource, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { formFailure, type FormFailure } from "~/utils/form";
 import { newToken } from "~/utils/tokens.server";
@@ -205,7 +205,10 @@ async function decide(
       .set({ ...set, updatedAt: new Date() })
       .where(eq(appointments.id, id))
       .returning();
-    await enqueueMail(tx, mail(appointmentMails(updated!, settings)));
+    await enqueueMail(tx, mail(appointmentMails(updated!, settings)), {
+      kind: "appointment",
+      id,
+    });
     await record(tx, { actor, target: `cita:${id}`, ip });
     await announceAgendaChange(tx);
     return "done" as const;
@@ -363,11 +366,32 @@ export async function appointmentsOf(db: Db, address: string) {
   }));
 }
 
-/** Erases every appointment booked with an address (RGPD art. 17); inside the caller's transaction. */
+/** What the e-mails about some appointments are linked to: each one, and its series. */
+function mailSourcesOf(rows: { id: string; seriesId: string | null }[]): MailSource[] {
+  return rows.flatMap((r): MailSource[] => [
+    { kind: "appointment", id: r.id },
+    ...(r.seriesId ? [{ kind: "series" as const, id: r.seriesId }] : []),
+  ]);
+}
+
+/** The sources of every e-mail about the appointments of an address (RGPD art. 15). */
+export async function appointmentMailSources(db: Db, address: string) {
+  const rows = await db
+    .select({ id: appointments.id, seriesId: appointments.seriesId })
+    .from(appointments)
+    .where(ofAddress(address));
+  return mailSourcesOf(rows);
+}
+
+/**
+ * Erases every appointment booked with an address (RGPD art. 17); inside the caller's
+ * transaction. Returns how many, and the sources of their e-mails (the caller erases those, the
+ * practice's notices included).
+ */
 export async function eraseAppointmentsOf(tx: Pick<Db, "delete">, address: string) {
   const deleted = await tx
     .delete(appointments)
     .where(ofAddress(address))
-    .returning({ id: appointments.id });
-  return deleted.length;
+    .returning({ id: appointments.id, seriesId: appointments.seriesId });
+  return { erased: deleted.length, mailSources: mailSourcesOf(deleted) };
 }

@@ -275,11 +275,12 @@ export async function bookAppointment(
       })
       .returning();
     const mails = appointmentMails(row!, settings);
+    const source = { kind: "appointment", id } as const;
     if (confirm) {
-      await enqueueMail(tx, mails.confirmHold(confirm.token));
+      await enqueueMail(tx, mails.confirmHold(confirm.token), source);
     } else {
-      await enqueueMail(tx, mails.requestReceived(manage.token));
-      await enqueueMail(tx, mails.newRequestNotice());
+      await enqueueMail(tx, mails.requestReceived(manage.token), source);
+      await enqueueMail(tx, mails.newRequestNotice(), source);
     }
     await announceAgendaChange(tx);
     return row!;
@@ -321,8 +322,9 @@ export async function confirmHold(db: Db, token: string, now = new Date()): Prom
       .where(eq(appointments.id, row.id))
       .returning();
     const mails = appointmentMails(confirmed!, settings);
-    await enqueueMail(tx, mails.confirmed(manage.token));
-    await enqueueMail(tx, mails.newBookingNotice());
+    const source = { kind: "appointment", id: row.id } as const;
+    await enqueueMail(tx, mails.confirmed(manage.token), source);
+    await enqueueMail(tx, mails.newBookingNotice(), source);
     await announceAgendaChange(tx);
     return { ok: true, appointment: confirmed! };
   });
@@ -521,8 +523,9 @@ export async function cancelByClient(
       .returning();
     if (!cancelled) return;
     const mails = appointmentMails(cancelled, settings);
-    await enqueueMail(tx, mails.cancelledByClient());
-    await enqueueMail(tx, mails.cancelledNotice());
+    const source = { kind: "appointment", id: cancelled.id } as const;
+    await enqueueMail(tx, mails.cancelledByClient(), source);
+    await enqueueMail(tx, mails.cancelledNotice(), source);
     await announceAgendaChange(tx);
   });
   nudgeOutbox();
@@ -549,7 +552,10 @@ export async function requestChangeByClient(
       .set({ changeRequest: message, changeRequestedAt: now, updatedAt: now })
       .where(eq(appointments.id, row.id))
       .returning();
-    await enqueueMail(tx, appointmentMails(changed!, settings).changeRequestNotice());
+    await enqueueMail(tx, appointmentMails(changed!, settings).changeRequestNotice(), {
+      kind: "appointment",
+      id: row.id,
+    });
     await announceAgendaChange(tx);
   });
   nudgeOutbox();

@@ -1,3 +1,5 @@
+import { EMAIL_MESSAGES } from "~/utils/email-address";
+
 /**
  * The booking form's Spanish messages and limits, without the schema (schema.ts), so a page can
  * name them without loading the validation library.
@@ -10,8 +12,8 @@ export const BOOKING_MESSAGES = {
   slotTaken: "Esa hora ya no está libre. Elige otra, por favor.",
   nameRequired: "Escribe tu nombre.",
   nameTooLong: `El nombre no puede exceder ${BOOKING_LIMITS.name} caracteres.`,
-  emailInvalid: "Introduce un email válido.",
-  emailTooLong: "El email es demasiado largo.",
+  emailInvalid: EMAIL_MESSAGES.invalid,
+  emailTooLong: EMAIL_MESSAGES.tooLong,
   phoneInvalid: "Escribe el teléfono solo con números (puede llevar +, espacios o guiones).",
   firstVisit: "Indica si es tu primera visita.",
   noteTooLong: `La nota no puede exceder ${BOOKING_LIMITS.note} caracteres.`,

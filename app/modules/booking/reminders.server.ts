@@ -54,7 +54,10 @@ export async function queueDueReminders(db: Db, now = new Date()) {
         .where(and(eq(appointments.id, row.id), eq(appointments.status, "confirmed")))
         .returning();
       if (!current) return false;
-      await enqueueMail(tx, appointmentMails(current, settings).reminder(manage.token));
+      await enqueueMail(tx, appointmentMails(current, settings).reminder(manage.token), {
+        kind: "appointment",
+        id: current.id,
+      });
       return true;
     });
     if (sent) queued += 1;

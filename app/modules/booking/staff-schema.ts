@@ -1,7 +1,9 @@
 import * as z from "zod/mini";
+import { EMAIL_MESSAGES } from "~/utils/email-address";
+import { emailAddress } from "~/utils/email-schema";
 import { noNul } from "~/utils/no-nul";
 import { BOOKING_LIMITS } from "./messages";
-import { BookingSchema, EMAIL } from "./schema";
+import { BookingSchema } from "./schema";
 
 /**
  * The agenda's own forms (/admin/citas): staff book an appointment or a series for a client they
@@ -13,7 +15,8 @@ export const STAFF_MESSAGES = {
   time: "Escribe la hora (hh:mm).",
   nameRequired: "Escribe el nombre del cliente.",
   nameTooLong: `El nombre no puede exceder ${BOOKING_LIMITS.name} caracteres.`,
-  emailInvalid: "Introduce el email del cliente: le enviaremos la cita.",
+  emailRequired: "Introduce el email del cliente: le enviaremos la cita.",
+  emailInvalid: EMAIL_MESSAGES.invalid,
   repeat: "Elige si la cita se repite.",
   sessions: "Escribe cuántas sesiones, de 2 a 26.",
   message: "El mensaje no puede exceder 500 caracteres.",
@@ -62,14 +65,7 @@ export const StaffBookingSchema = z
         z.minLength(2, STAFF_MESSAGES.nameRequired),
         z.maxLength(BOOKING_LIMITS.name, STAFF_MESSAGES.nameTooLong),
       ),
-    email: z
-      .string({ error: STAFF_MESSAGES.emailInvalid })
-      .check(
-        z.trim(),
-        z.toLowerCase(),
-        z.maxLength(BOOKING_LIMITS.email, STAFF_MESSAGES.emailInvalid),
-        z.regex(EMAIL, STAFF_MESSAGES.emailInvalid),
-      ),
+    email: emailAddress(STAFF_MESSAGES.emailRequired),
     phone: BookingSchema.shape.phone,
     repeat: z._default(
       z.enum(["none", "weekly", "fortnightly"], { error: STAFF_MESSAGES.repeat }),

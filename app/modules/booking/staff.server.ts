@@ -169,11 +169,15 @@ export async function bookByStaff(
       });
     }
     if (booked.length === 0) return { booked, skipped };
+    // One session: its e-mail is about that appointment; several: one e-mail about the series.
     await enqueueMail(
       tx,
       booked.length === 1
         ? appointmentMails(booked[0]!.row, settings).confirmed(booked[0]!.token)
         : seriesMail(booked, settings),
+      booked.length === 1
+        ? { kind: "appointment", id: booked[0]!.row.id }
+        : { kind: "series", id: seriesId! },
     );
     await announceAgendaChange(tx);
     return { booked, skipped };
@@ -257,6 +261,7 @@ export async function moveAppointment(
     await enqueueMail(
       tx,
       appointmentMails(moved!, settings).moved(row.startsAt, manage.token, message),
+      { kind: "appointment", id: row.id },
     );
     await audit(tx, {
       action: "appointment_moved",

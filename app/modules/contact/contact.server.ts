@@ -75,6 +75,7 @@ export async function submitContact(
         settings.notificationIncludesMessage,
         topic,
       ),
+      { kind: "message", id: row!.id },
     );
     await announceInboxChange(tx);
   });

@@ -1,4 +1,6 @@
 import * as z from "zod/mini";
+import { EMAIL_MESSAGES } from "~/utils/email-address";
+import { emailAddress } from "~/utils/email-schema";
 import { noNul } from "~/utils/no-nul";
 
 /**
@@ -13,8 +15,8 @@ export const CONTACT_MESSAGES = {
   nameRequired: "El nombre es requerido",
   nameTooLong: "El nombre no puede exceder 100 caracteres",
   nameLetters: "El nombre solo puede contener letras y espacios",
-  emailInvalid: "Introduce un email válido",
-  emailTooLong: "El email es demasiado largo",
+  emailInvalid: EMAIL_MESSAGES.invalid,
+  emailTooLong: EMAIL_MESSAGES.tooLong,
   messageRequired: "El mensaje es requerido",
   messageTooLong: "El mensaje no puede exceder 2000 caracteres",
   consentRequired: "Debes aceptar la política de privacidad para enviar el mensaje",
@@ -22,12 +24,6 @@ export const CONTACT_MESSAGES = {
   rateLimited: "Demasiados intentos. Por favor, espera antes de enviar otro mensaje.",
 } as const;
 
-/**
- * A conservative address: besides the usual separators, no `?&=%` (they would add fields to a
- * `mailto:` link or a header), no `<>"`, whitespace, control characters, commas or semicolons.
- */
-const EMAIL_CHAR = String.raw`[^\s\p{Cc}@"<>()[\]\\,;:?&=%]`;
-const EMAIL = new RegExp(`^${EMAIL_CHAR}+@${EMAIL_CHAR}+\\.${EMAIL_CHAR}{2,}$`, "u");
 const LETTERS_AND_SPACES = /^[\p{L}\p{M}\s]+$/u;
 
 const textOnly = noNul(CONTACT_MESSAGES.invalidCharacters);
@@ -42,14 +38,9 @@ export const ContactSchema = z.object({
       z.maxLength(CONTACT_LIMITS.name, CONTACT_MESSAGES.nameTooLong),
       z.regex(LETTERS_AND_SPACES, CONTACT_MESSAGES.nameLetters),
     ),
-  email: z
-    .string({ error: CONTACT_MESSAGES.emailInvalid })
-    .check(
-      z.trim(),
-      textOnly,
-      z.maxLength(CONTACT_LIMITS.email, CONTACT_MESSAGES.emailTooLong),
-      z.regex(EMAIL, CONTACT_MESSAGES.emailInvalid),
-    ),
+  // The one address rule (~/utils/email-address): no `?&=%`, which would add fields to a
+  // `mailto:` link or a header, no `<>"`, whitespace, control characters, commas or semicolons.
+  email: emailAddress(),
   message: z
     .string({ error: CONTACT_MESSAGES.messageRequired })
     .check(

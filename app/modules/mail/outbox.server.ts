@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { type MailAttachment, mailOutbox } from "~/db/schema";
 import { logger } from "~/utils/logger.server";
@@ -10,8 +10,23 @@ const LOCK_SECONDS = 120;
 
 type Executor = Pick<Db, "insert">;
 
-/** Queues an e-mail; call it inside the transaction that stores what the e-mail is about. */
-export async function enqueueMail(tx: Executor, message: MailMessage) {
+/**
+ * What an e-mail is about, when it carries (or reveals) a person's data: the row it announces.
+ * RGPD erase and export find every e-mail about a person's records by this link, whoever it was
+ * addressed to (the practice's notices name a reviewer, not her address). A series booked by
+ * staff is announced in one e-mail: its source is the series (`appointments.series_id`).
+ */
+export type MailSourceKind = "review" | "invitation" | "message" | "appointment" | "series";
+export interface MailSource {
+  kind: MailSourceKind;
+  id: string | number;
+}
+
+/**
+ * Queues an e-mail; call it inside the transaction that stores what the e-mail is about. Pass
+ * `source` for every e-mail about a client, reviewer or visitor (docs/architecture.md#e-mail-outbox).
+ */
+export async function enqueueMail(tx: Executor, message: MailMessage, source?: MailSource) {
   const [row] = await tx
     .insert(mailOutbox)
     .values({
@@ -21,9 +36,25 @@ export async function enqueueMail(tx: Executor, message: MailMessage) {
       html: message.html ?? null,
       replyTo: message.replyTo ?? null,
       attachments: message.attachments ?? null,
+      sourceKind: source?.kind ?? null,
+      sourceId: source ? String(source.id) : null,
     })
     .returning({ id: mailOutbox.id });
   return row!.id;
+}
+
+/** The outbox rows linked to any of `sources` (a condition that matches nothing when empty). */
+export function mailsAbout(sources: readonly MailSource[]): SQL {
+  const byKind = new Map<MailSourceKind, Set<string>>();
+  for (const { kind, id } of sources) {
+    const ids = byKind.get(kind) ?? new Set<string>();
+    ids.add(String(id));
+    byKind.set(kind, ids);
+  }
+  const conditions = [...byKind].map(([kind, ids]) =>
+    and(eq(mailOutbox.sourceKind, kind), inArray(mailOutbox.sourceId, [...ids])),
+  );
+  return conditions.length > 0 ? or(...conditions)! : sql`false`;
 }
 
 export function retryDelayMs(attempts: number, baseMs: number) {

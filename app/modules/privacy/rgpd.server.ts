@@ -1,31 +1,38 @@
 import { createHmac } from "node:crypto";
-import { eraseReviewsOf, reviewsOf } from "~/modules/reviews/invitations.server";
+import { eraseReviewsOf, reviewMailsOf, reviewsOf } from "~/modules/reviews/invitations.server";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { asc, eq, or, sql } from "drizzle-orm";
+import { asc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { auditLog, contactMessages, mailOutbox } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { escapeHtml } from "~/utils/escape";
 import { emlOutboxId, emlSearchText, mailDir } from "~/modules/mail/mail.server";
+import { mailsAbout } from "~/modules/mail/outbox.server";
 import { asMailHtml } from "~/modules/mail/templates";
-import { appointmentsOf, eraseAppointmentsOf } from "~/modules/booking/agenda.server";
+import {
+  appointmentMailSources,
+  appointmentsOf,
+  eraseAppointmentsOf,
+} from "~/modules/booking/agenda.server";
 import { normalizeAddress } from "./address";
 
 export { looksLikeAddress, normalizeAddress } from "./address";
 
 /**
  * RGPD arts. 15 (access) and 17 (erasure) for one e-mail address: every copy this application
- * keeps about a person who wrote through the contact form.
+ * keeps about a person who wrote, booked or reviewed with it.
  *
- * - `contact_messages` whose address is that e-mail (case-insensitive);
- * - `mail_outbox` rows whose `to` or `reply_to` is that address, or whose text or HTML mentions it
- *   (the notification of a contact message carries the address, the name and the message);
- * - the `.eml` copies of those e-mails in DATA_DIR/mail (written when SMTP_URL is unset).
+ * - `contact_messages`, `appointments`, `reviews` and `review_invitations` with that address
+ *   (case-insensitive);
+ * - `mail_outbox` rows whose `to` or `reply_to` is that address, or whose text or HTML mentions
+ *   it, and every row linked (`source_kind`, `source_id`) to one of those records, whoever it was
+ *   addressed to: the practice's notice of a review holds the reviewer's name and text, not her
+ *   address; an appointment's notice names no one but is about her;
+ * - the `.eml` copies of those e-mails in DATA_DIR/mail (written when SMTP_URL is unset), found by
+ *   the outbox id in their name or by the address in their text.
  *
- * Reviews have no e-mail column (a review stores a display name only), so they cannot be found by
- * address: they are removed by hand from Reseñas. There is no appointments table yet; when one is
- * added, its rows must be exported and erased here too.
+ * Reviews sent without an invitation have no address: their authors withdraw them with their link.
  */
 
 /**
@@ -82,6 +89,18 @@ function messagesOf(address: string) {
   return eq(sql`lower(${contactMessages.email})`, address);
 }
 
+const messageSources = (rows: { id: number }[]) =>
+  rows.map((m) => ({ kind: "message" as const, id: m.id }));
+
+/** Every outbox row about an address: mentioning it, or linked to one of its records. */
+async function mailsOf(db: Db, address: string, messageIds: { id: number }[]): Promise<SQL> {
+  return or(
+    outboxMentioning(address),
+    mailsAbout([...messageSources(messageIds), ...(await appointmentMailSources(db, address))]),
+    await reviewMailsOf(db, address),
+  )!;
+}
+
 /** .eml files that belong to one of `outboxIds` or whose decoded text mentions the address. */
 async function emlFilesFor(address: string, outboxIds: Set<number>) {
   const dir = mailDir();
@@ -130,9 +149,12 @@ export async function exportPersonalData(db: Db, rawAddress: string, now = new D
       estado: mailOutbox.status,
       creadoEn: mailOutbox.createdAt,
       enviadoEn: mailOutbox.sentAt,
+      // What it is about (review, appointment, message…), when it is linked to a record.
+      sobre: mailOutbox.sourceKind,
+      sobreId: mailOutbox.sourceId,
     })
     .from(mailOutbox)
-    .where(outboxMentioning(address))
+    .where(await mailsOf(db, address, messages))
     .orderBy(asc(mailOutbox.id));
   const files = await emlFilesFor(address, new Set(mails.map((m) => m.id)));
   return {
@@ -162,9 +184,9 @@ export type PersonalDataExport = Awaited<ReturnType<typeof exportPersonalData>>;
 
 /**
  * Erases every copy about an address: contact messages, appointments, reviews and invitations,
- * and outbox rows in one
- * transaction, then
- * the .eml files (a file that cannot be removed is reported, never silently kept).
+ * and the outbox rows mentioning the address or linked to any of those records, in one
+ * transaction; then the .eml files (a file that cannot be removed is reported, never silently
+ * kept).
  */
 export async function erasePersonalData(db: Db, rawAddress: string) {
   const address = normalizeAddress(rawAddress);
@@ -176,12 +198,18 @@ export async function erasePersonalData(db: Db, rawAddress: string) {
       .delete(contactMessages)
       .where(messagesOf(address))
       .returning({ id: contactMessages.id });
-    const deletedMails = await tx
-      .delete(mailOutbox)
-      .where(outboxMentioning(address))
-      .returning({ id: mailOutbox.id });
     const appointments = await eraseAppointmentsOf(tx, address);
     const reviews = await eraseReviewsOf(tx, address);
+    const deletedMails = await tx
+      .delete(mailOutbox)
+      .where(
+        or(
+          outboxMentioning(address),
+          mailsAbout([...messageSources(deletedMessages), ...appointments.mailSources]),
+          reviews.mails,
+        ),
+      )
+      .returning({ id: mailOutbox.id });
     // Audit entries written before fingerprints named the address itself.
     await tx
       .update(auditLog)
@@ -189,8 +217,8 @@ export async function erasePersonalData(db: Db, rawAddress: string) {
       .where(sql`lower(${auditLog.target}) = ${address}`);
     return {
       messages: deletedMessages.length,
-      appointments,
-      reviews,
+      appointments: appointments.erased,
+      reviews: reviews.erased,
       mailIds: deletedMails.map((m) => m.id),
     };
   });

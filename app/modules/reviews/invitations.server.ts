@@ -1,15 +1,16 @@
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, mailOutbox, reviewInvitations, reviews } from "~/db/schema";
 import { audit } from "~/modules/accounts/audit.server";
 import { initials } from "~/modules/booking/ics.server";
-import { EMAIL } from "~/modules/booking/schema";
 import { removeEmlCopies } from "~/modules/mail/mail.server";
-import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
+import { enqueueMail, mailsAbout, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { simpleHtml } from "~/modules/mail/templates";
 import { getSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
+import { emailAddress } from "~/utils/email-schema";
 import { formFailure, type FormFailure } from "~/utils/form";
+import { parseWith } from "~/utils/form-schema";
 import { formatDay } from "~/utils/format-time";
 import { INVITATION_MESSAGES } from "./messages";
 import { hashToken, isToken, newToken } from "~/utils/tokens.server";
@@ -40,10 +41,14 @@ export async function inviteReviewer(
   /** The name the form will suggest (the client's initials, from an appointment). */
   displayName = "",
 ): Promise<InviteResult> {
-  const email = typeof rawEmail === "string" ? rawEmail.trim().toLowerCase() : "";
-  if (email.length > 254 || !EMAIL.test(email)) {
-    return { ...formFailure(null, { email: [INVITATION_MESSAGES.email] }), status: 400 };
+  const parsed = parseWith(emailAddress(), rawEmail);
+  if (!parsed.ok) {
+    return {
+      ...formFailure(null, { email: [parsed.formError ?? INVITATION_MESSAGES.email] }),
+      status: 400,
+    };
   }
+  const email = parsed.data;
   const settings = await getSettings(db);
   const link = newToken();
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60_000);
@@ -68,12 +73,16 @@ export async function inviteReviewer(
       "Si no quieres dejar una reseña, ignora este mensaje.",
       `${settings.professionalName} · ${settings.professionalTitle}`,
     ];
-    await enqueueMail(tx, {
-      to: email,
-      subject: "¿Nos cuentas tu experiencia?",
-      text: [...paragraphs, "", `Dejar una reseña: ${href}`].join("\n"),
-      html: simpleHtml(paragraphs, { href, label: "Dejar una reseña" }),
-    });
+    await enqueueMail(
+      tx,
+      {
+        to: email,
+        subject: "¿Nos cuentas tu experiencia?",
+        text: [...paragraphs, "", `Dejar una reseña: ${href}`].join("\n"),
+        html: simpleHtml(paragraphs, { href, label: "Dejar una reseña" }),
+      },
+      { kind: "invitation", id: row!.id },
+    );
     await audit(tx, { action: "review_invited", actor, target: `invitacion:${row!.id}`, ip });
   });
   nudgeOutbox();
@@ -166,9 +175,24 @@ export async function reviewByWithdrawalToken(db: Db, value: string) {
 }
 
 /**
- * The reviewer withdraws: the review is erased, with every copy of its text — the notice e-mail
- * to the practice (its outbox row and .eml file) and the thanks to the reviewer, in which only
- * the link was.
+ * The outbox rows about some reviews: those linked to them (the notice to the practice, the
+ * thanks to the reviewer) and, queued before e-mails were linked (migration 0024), the unlinked
+ * ones whose text holds a review's text.
+ */
+export function reviewMails(rows: { id: number; content: string }[]) {
+  if (rows.length === 0) return sql`false`;
+  return or(
+    mailsAbout(rows.map((r) => ({ kind: "review", id: r.id }))),
+    and(
+      isNull(mailOutbox.sourceKind),
+      or(...rows.map((r) => sql`strpos(${mailOutbox.text}, ${r.content}) > 0`)),
+    ),
+  )!;
+}
+
+/**
+ * The reviewer withdraws: the review is erased, with every e-mail about it — the notice to the
+ * practice, which holds its text (outbox row and .eml file), and the thanks to the reviewer.
  */
 export async function withdrawReview(db: Db, value: string) {
   if (!isToken(value)) return false;
@@ -180,7 +204,7 @@ export async function withdrawReview(db: Db, value: string) {
     if (!row) return null;
     const copies = await tx
       .delete(mailOutbox)
-      .where(sql`strpos(${mailOutbox.text}, ${row.content}) > 0`)
+      .where(reviewMails([row]))
       .returning({ id: mailOutbox.id });
     await audit(tx, { action: "review_withdrawn", target: `resena:${row.id}` });
     return copies.map((c) => c.id);
@@ -208,9 +232,46 @@ export async function reviewsOf(db: Db, address: string) {
   }));
 }
 
-/** Erases the reviews and invitations of an address (RGPD art. 17), in the caller's transaction. */
+const invitationsOf = (address: string) => eq(sql`lower(${reviewInvitations.email})`, address);
+
+/**
+ * The outbox rows about the reviews and invitations of an address (RGPD art. 15): a condition
+ * on mail_outbox, the practice's notices included.
+ */
+export async function reviewMailsOf(db: Db, address: string) {
+  const written = await db
+    .select({ id: reviews.id, content: reviews.content })
+    .from(reviews)
+    .where(ofAddress(address));
+  const invited = await db
+    .select({ id: reviewInvitations.id })
+    .from(reviewInvitations)
+    .where(invitationsOf(address));
+  return or(
+    reviewMails(written),
+    mailsAbout(invited.map((i) => ({ kind: "invitation", id: i.id }))),
+  )!;
+}
+
+/**
+ * Erases the reviews and invitations of an address (RGPD art. 17), in the caller's transaction.
+ * Returns how many reviews, and a condition on mail_outbox for the e-mails about them (the
+ * caller erases those).
+ */
 export async function eraseReviewsOf(tx: Pick<Db, "delete">, address: string) {
-  const erased = await tx.delete(reviews).where(ofAddress(address)).returning({ id: reviews.id });
-  await tx.delete(reviewInvitations).where(eq(sql`lower(${reviewInvitations.email})`, address));
-  return erased.length;
+  const erased = await tx
+    .delete(reviews)
+    .where(ofAddress(address))
+    .returning({ id: reviews.id, content: reviews.content });
+  const invitations = await tx
+    .delete(reviewInvitations)
+    .where(invitationsOf(address))
+    .returning({ id: reviewInvitations.id });
+  return {
+    erased: erased.length,
+    mails: or(
+      reviewMails(erased),
+      mailsAbout(invitations.map((i) => ({ kind: "invitation", id: i.id }))),
+    )!,
+  };
 }

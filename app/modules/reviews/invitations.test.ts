@@ -131,6 +131,26 @@ describe.each(DRIVERS)("verified reviews: invitations and withdrawal (%s)", (dri
     );
   });
 
+  it("withdrawal erases the e-mails linked to the review, and unlinked older copies of its text", async () => {
+    const token = await invite("rosa@example.com");
+    const sent = await submitReview(db.db, { ...REVIEW, invitacion: token }, client());
+    if (!sent.ok) throw new Error(JSON.stringify(sent));
+    const linked = await db.db.select().from(mailOutbox).where(eq(mailOutbox.sourceKind, "review"));
+    expect(linked.map((m) => m.subject).sort()).toEqual([
+      "Gracias por tu reseña",
+      `Nueva reseña de ${REVIEW.name}`,
+    ]);
+    // Queued before e-mails were linked (migration 0024): found by the review's text.
+    await db.db.insert(mailOutbox).values([
+      { to: "consulta@example.com", subject: "Antigua", text: `Texto: ${REVIEW.content}` },
+      { to: "consulta@example.com", subject: "Otra", text: "Otra reseña distinta." },
+    ]);
+    const withdrawal = new URL(sent.withdrawUrl!).searchParams.get("token")!;
+    expect(await withdrawReview(db.db, withdrawal)).toBe(true);
+    const left = await db.db.select().from(mailOutbox);
+    expect(left.map((m) => m.subject).sort()).toEqual(["Otra", "¿Nos cuentas tu experiencia?"]);
+  });
+
   it("reviews and invitations join the RGPD export and erase of an address", async () => {
     const token = await invite("marta@example.com");
     await submitReview(db.db, { ...REVIEW, invitacion: token }, client());

@@ -1,3 +1,5 @@
+import { EMAIL_MESSAGES } from "~/utils/email-address";
+
 /**
  * The review forms' Spanish messages and limits, without the schemas (schema.ts), so a page can
  * name them without loading the validation library.
@@ -23,7 +25,7 @@ export const REVIEW_LIMITS = { name: 80, role: 80, content: 1500 } as const;
 
 /** Invitations to review (invitations.server.ts), named by the pages that show them. */
 export const INVITATION_MESSAGES = {
-  email: "Introduce el email del cliente.",
+  email: EMAIL_MESSAGES.invalid,
   noAppointment: "Solo se puede invitar tras una cita confirmada que ya ha tenido lugar.",
   invalid: "La invitación no es válida, ya se ha usado o ha caducado. Pide otra a la consulta.",
   closed:

@@ -190,8 +190,12 @@ export async function submitReview(
         withdrawTokenHash: withdraw.hash,
       })
       .returning({ id: reviews.id });
-    await enqueueMail(tx, reviewNotice(input, now, settings.contactEmail));
-    if (email) await enqueueMail(tx, thanks(email, withdrawalUrl(withdraw.token), settings));
+    // Both carry the review (its text, or the link that erases it): linked for RGPD erase.
+    const source = { kind: "review", id: row!.id } as const;
+    await enqueueMail(tx, reviewNotice(input, now, settings.contactEmail), source);
+    if (email) {
+      await enqueueMail(tx, thanks(email, withdrawalUrl(withdraw.token), settings), source);
+    }
     await announceNewReview(tx, row!.id);
     return row!.id;
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailAddress } from "~/utils/email-schema";
 import { DEFAULT_SETTINGS, isPlaceholder } from "./defaults";
 
 /** Safe in the browser: the settings shape, its defaults and its Spanish messages. */
@@ -83,11 +84,8 @@ export const SettingsSchema = z.object({
   siteName: text("El nombre del sitio", 80),
   siteDescription: text("La descripción", 300),
   // Contacto
-  contactEmail: z
-    .string({ error: "El email de contacto es obligatorio" })
-    .trim()
-    .max(254, "El email es demasiado largo")
-    .pipe(z.email("Introduce un email válido")),
+  // The one address rule of every form (~/utils/email-address): it goes into `mailto:` links.
+  contactEmail: emailAddress("El email de contacto es obligatorio"),
   contactPhone: z
     .string({ error: "El teléfono es obligatorio" })
     .trim()

@@ -28,6 +28,7 @@ import { readForm } from "~/utils/form";
 import { formatDay, formatTime } from "~/utils/format-time";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/appointments";
+import { mailtoHref } from "~/modules/contact/mailto";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Citas | Área de Gestión" },
@@ -187,7 +188,7 @@ function ClientDetails({ item }: { item: AgendaItem }) {
       </dd>
       <dt className="font-semibold">Contacto</dt>
       <dd>
-        <a className="text-primary underline" href={`mailto:${item.clientEmail}`}>
+        <a className="text-primary underline" href={mailtoHref(item.clientEmail)}>
           {item.clientEmail}
         </a>
         {item.clientPhone ? ` · ${item.clientPhone}` : null}

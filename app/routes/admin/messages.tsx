@@ -245,7 +245,7 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
               <p className="mt-4 whitespace-pre-wrap break-words">{selected.message}</p>
               <div className="mt-6 flex flex-wrap gap-2">
                 <a
-                  href={mailtoHref(selected.email, "Re: tu mensaje")}
+                  href={mailtoHref(selected.email, { subject: "Re: tu mensaje" })}
                   className={buttonVariants({ variant: "primary" })}
                 >
                   <Reply aria-hidden="true" /> Responder por email
@@ -350,9 +350,10 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mt-1 text-muted">
             Exporta (art. 15 RGPD) o suprime (art. 17 RGPD) todo lo que se guarda de una dirección:
-            sus mensajes de contacto, los emails de aviso que los mencionan (en la cola y sus copias
-            .eml) y sus citas. Las reseñas no guardan email: si la persona escribió una reseña,
-            elimínala en Reseñas. Queda registrado.
+            sus mensajes de contacto, sus citas, sus reseñas con invitación y todos los emails sobre
+            ellos, también los avisos a la consulta (en la cola y sus copias .eml). Las reseñas sin
+            invitación no guardan email: si la persona escribió una, elimínala en Reseñas. Queda
+            registrado.
           </p>
           <div className="mt-4 flex flex-wrap gap-6">
             <Form

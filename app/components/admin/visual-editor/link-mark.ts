@@ -1,6 +1,7 @@
 import { Mark } from "@tiptap/core";
 import { Plugin } from "@tiptap/pm/state";
 import { SAFE_URL } from "~/modules/content/urls";
+import { mailtoHref } from "~/modules/contact/mailto";
 
 /**
  * An address a link may have: what the public page keeps (SAFE_URL), written so Markdown reads
@@ -27,7 +28,7 @@ export function hrefFromInput(input: string): string | null {
     /^[a-z][a-z0-9+.-]*:/i.test(typed) || /^[/#]/.test(typed)
       ? typed
       : /^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/.test(typed)
-        ? `mailto:${typed}`
+        ? mailtoHref(typed)
         : /^[^\s./?#:@]+(?:\.[^\s./?#:@]+)+(?:[/?#:]|$)/.test(typed)
           ? `https://${typed}`
           : "";

@@ -15,6 +15,7 @@ import type { Settings } from "~/modules/settings/schemas";
 import { SOCIAL_LABELS, SOCIAL_NETWORKS } from "~/modules/settings/social";
 import type { ServiceSlug } from "~/modules/services/slugs";
 import { cn } from "~/utils/cn";
+import { mailtoHref } from "~/modules/contact/mailto";
 
 export function telHref(phone: string) {
   return `tel:${phone.replace(/[^+\d]/g, "")}`;
@@ -303,7 +304,7 @@ export function ContactDetails({ settings }: { settings: Settings }) {
             <p className="font-semibold">Email</p>
             <a
               className="break-all text-primary underline underline-offset-4"
-              href={`mailto:${settings.contactEmail}`}
+              href={mailtoHref(settings.contactEmail)}
             >
               {settings.contactEmail}
             </a>

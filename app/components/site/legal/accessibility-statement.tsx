@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Settings } from "~/modules/settings/schemas";
 import { formatLongDate } from "~/utils/format";
+import { mailtoHref } from "~/modules/contact/mailto";
 
 /** The id of the form for reporting a barrier, at the end of /accesibilidad. */
 export const BARRIER_FORM_ID = "comunicar-barrera";
@@ -121,7 +122,7 @@ export function AccessibilityStatement({
           Puedes comunicarnos cualquier barrera de accesibilidad que encuentres, pedir información
           de este sitio en un formato accesible o hacer sugerencias de mejora con el{" "}
           <a href={`#${BARRIER_FORM_ID}`}>formulario de esta página</a>, o escribiendo a{" "}
-          <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>. Te responderemos
+          <a href={mailtoHref(settings.contactEmail)}>{settings.contactEmail}</a>. Te responderemos
           lo antes posible y, como máximo, en veinte días hábiles, el plazo que el Real Decreto fija
           para el sector público.
         </p>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Settings } from "~/modules/settings/schemas";
+import { mailtoHref } from "~/modules/contact/mailto";
 
 type StoredItem = {
   name: string;
@@ -199,7 +200,7 @@ export function CookiePolicy({ settings }: { settings: Settings }) {
         <p>
           Esta política se actualizará cuando cambien las cookies o elementos de almacenamiento que
           utiliza el sitio. Si tienes cualquier duda, puedes escribir a{" "}
-          <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>.
+          <a href={mailtoHref(settings.contactEmail)}>{settings.contactEmail}</a>.
         </p>
       </section>
     </>

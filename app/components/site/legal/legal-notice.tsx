@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Settings } from "~/modules/settings/schemas";
 import { Row } from "./row";
+import { mailtoHref } from "~/modules/contact/mailto";
 
 /** Aviso legal (/aviso-legal): the information required by art. 10 LSSI-CE. */
 export function LegalNotice({ settings }: { settings: Settings }) {
@@ -25,7 +26,7 @@ export function LegalNotice({ settings }: { settings: Settings }) {
           <div>
             <dt className="font-semibold">Correo electrónico</dt>
             <dd>
-              <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>
+              <a href={mailtoHref(settings.contactEmail)}>{settings.contactEmail}</a>
             </dd>
           </div>
           <Row term="Teléfono" value={settings.contactPhone} />

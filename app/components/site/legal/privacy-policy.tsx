@@ -3,6 +3,7 @@ import { days, months, RETENTION } from "~/modules/retention/periods";
 import type { Processor } from "~/modules/compliance/processors";
 import type { Settings } from "~/modules/settings/schemas";
 import { Row } from "./row";
+import { mailtoHref } from "~/modules/contact/mailto";
 
 /** Política de privacidad (/privacidad): arts. 13 and 14 RGPD and the LOPDGDD. */
 export function PrivacyPolicy({
@@ -17,7 +18,7 @@ export function PrivacyPolicy({
   processors?: Processor[];
 }) {
   const analytics = Boolean(settings.analyticsEnabled && settings.analyticsMeasurementId);
-  const mailto = `mailto:${settings.contactEmail}`;
+  const mailto = mailtoHref(settings.contactEmail);
 
   return (
     <>
