@@ -117,6 +117,7 @@ export const AGENDA_MESSAGES = {
   notFound: "La cita ya no existe.",
   notPending: "Esta solicitud ya se ha respondido.",
   notOpen: "Esta cita ya no se puede cancelar.",
+  changeAnswered: "Esta petición de cambio ya se ha respondido.",
   messageTooLong: "El mensaje no puede exceder 500 caracteres.",
 } as const;
 
@@ -240,6 +241,36 @@ export function cancelByPractice(
     ip,
     AGENDA_MESSAGES.notOpen,
   );
+}
+
+/**
+ * Marks a client's change request as answered without moving the appointment (staff talked to the
+ * client and the hour stays): it leaves 'Por responder' and the client's link may ask again.
+ * Conditional, so a request answered twice (or already moved) is refused, not audited twice.
+ */
+export async function answerChangeRequest(db: Db, actor: Actor, id: unknown, ip: string) {
+  if (typeof id !== "string" || !/^[0-9a-f-]{36}$/.test(id)) {
+    return { ...formFailure(AGENDA_MESSAGES.notFound), status: 404 as const };
+  }
+  const answered = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(appointments)
+      .set({ changeRequest: "", changeRequestedAt: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(appointments.id, id),
+          isNotNull(appointments.changeRequestedAt),
+          inArray(appointments.status, ["held", "requested", "confirmed"]),
+        ),
+      )
+      .returning({ id: appointments.id });
+    if (!row) return false;
+    await audit(tx, { action: "appointment_change_answered", actor, target: `cita:${id}`, ip });
+    await announceAgendaChange(tx);
+    return true;
+  });
+  if (!answered) return { ...formFailure(AGENDA_MESSAGES.changeAnswered), status: 409 as const };
+  return { ok: true as const };
 }
 
 /** The dashboard's view: today's appointments (Madrid day) and how many requests wait. */

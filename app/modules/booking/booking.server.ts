@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hashToken, isToken, newToken } from "~/utils/tokens.server";
-import { and, asc, eq, gt, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import {
   appointments,
@@ -483,6 +483,8 @@ export const MANAGE_MESSAGES = {
   tooLate:
     "Ya no se puede cambiar por aquí: falta poco para la cita. Escríbenos o llámanos, por favor.",
   changeTooLong: "El mensaje no puede exceder 500 caracteres.",
+  changePending:
+    "Ya enviaste una petición de cambio para esta cita; la consulta te responderá pronto. Si es urgente, escríbenos o llámanos.",
 } as const;
 
 export type ManageResult = { ok: true } | (FormFailure & { status: 400 | 404 | 409 });
@@ -529,7 +531,12 @@ export async function cancelByClient(
   return { ok: true };
 }
 
-/** The client asks to move it (optionally saying when suits them); the practice is told. */
+/**
+ * The client asks to move it (optionally saying when suits them); the practice is told. One open
+ * request per appointment: until the practice answers it (moves the appointment, marks the request
+ * answered, or cancels or declines the appointment), another is refused without storing or
+ * e-mailing anything. The update is conditional, so of two requests sent at once one wins.
+ */
 export async function requestChangeByClient(
   db: Db,
   token: string,
@@ -542,16 +549,28 @@ export async function requestChangeByClient(
   }
   const row = await changeable(db, token, now);
   if (!("id" in row)) return row;
+  if (row.changeRequestedAt) {
+    return { ...formFailure(MANAGE_MESSAGES.changePending), status: 409 };
+  }
   const settings = await getSettings(db);
-  await db.transaction(async (tx) => {
+  const sent = await db.transaction(async (tx) => {
     const [changed] = await tx
       .update(appointments)
       .set({ changeRequest: message, changeRequestedAt: now, updatedAt: now })
-      .where(eq(appointments.id, row.id))
+      .where(
+        and(
+          eq(appointments.id, row.id),
+          isNull(appointments.changeRequestedAt),
+          inArray(appointments.status, OPEN),
+        ),
+      )
       .returning();
-    await enqueueMail(tx, appointmentMails(changed!, settings).changeRequestNotice());
+    if (!changed) return false;
+    await enqueueMail(tx, appointmentMails(changed, settings).changeRequestNotice());
     await announceAgendaChange(tx);
+    return true;
   });
+  if (!sent) return { ...formFailure(MANAGE_MESSAGES.changePending), status: 409 };
   nudgeOutbox();
   return { ok: true };
 }

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { type Db, openDatabase } from "~/db/client.server";
 import {
   appointments,
+  auditLog,
   bookingConfig,
   bookingExceptions,
   bookingServices,
@@ -11,16 +12,21 @@ import {
   rateLimit,
 } from "~/db/schema";
 import { DRIVERS, useTestDatabase } from "../../../tests/support/db";
+import { answerChangeRequest } from "./agenda.server";
 import {
   appointmentByManageToken,
   bookAppointment,
   BOOKINGS_PER_HOUR,
   confirmHold,
   HOLD_MS,
+  MANAGE_MESSAGES,
+  manageView,
+  requestChangeByClient,
   slotsFor,
 } from "./booking.server";
 import { DEFAULT_BOOKING_CONFIG } from "./config";
 import { BOOKING_MESSAGES } from "./messages";
+import { moveAppointment } from "./staff.server";
 
 // Monday 1 February 2027, 09:00 in Madrid; the practice opens 10:00–12:00 on Mondays.
 const NOW = new Date("2027-02-01T08:00:00Z");
@@ -58,6 +64,7 @@ describe.each(DRIVERS)("booking (%s)", (driver) => {
     await db.db.delete(appointments);
     await db.db.delete(mailOutbox);
     await db.db.delete(rateLimit);
+    await db.db.delete(auditLog);
     await db.db.delete(busyTimes);
     await db.db.delete(bookingExceptions);
     await db.db.delete(bookingServices);
@@ -230,5 +237,78 @@ describe.each(DRIVERS)("booking (%s)", (driver) => {
     } finally {
       await other.close();
     }
+  });
+
+  describe("change requests from the manage link (issue #32)", () => {
+    const STAFF = { id: "u1", email: "editora@example.com" };
+    let id = "";
+    let token = "";
+    beforeEach(async () => {
+      await db.db.update(bookingConfig).set({ data: { ...CONFIG, cancelHours: 0 } });
+      const booked = await book({ service: String(request) });
+      if (!booked.ok) throw new Error(JSON.stringify(booked));
+      id = booked.id;
+      token = (await tokenIn(db.db, "lucia@example.com", "/cita/gestionar"))!;
+      await db.db.delete(mailOutbox);
+    });
+    const notices = async () =>
+      (await db.db.select().from(mailOutbox)).filter(
+        (m) => m.subject === "Petición de cambio de cita",
+      );
+    const refused = { ok: false, status: 409, formError: MANAGE_MESSAGES.changePending };
+
+    it("one link sends 8 change requests: one is stored and e-mailed, the rest are refused calmly", async () => {
+      const results = [];
+      for (let i = 0; i < 8; i++) {
+        results.push(await requestChangeByClient(db.db, token, `Mejor el martes (${i})`, NOW));
+      }
+      expect(results[0]).toEqual({ ok: true });
+      for (const result of results.slice(1)) expect(result).toMatchObject(refused);
+      expect(await notices()).toHaveLength(1);
+      const [row] = await db.db.select().from(appointments);
+      expect(row!.changeRequest).toBe("Mejor el martes (0)");
+      expect((await manageView(db.db, token, NOW))?.changeRequested).toBe(true);
+    });
+
+    it("two change requests at once: one is stored and e-mailed", async () => {
+      const results = await Promise.all(
+        ["Mejor el martes", "Mejor el jueves"].map((m) =>
+          requestChangeByClient(db.db, token, m, NOW),
+        ),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.filter((r) => !r.ok)).toEqual([expect.objectContaining(refused)]);
+      expect(await notices()).toHaveLength(1);
+    });
+
+    it("once the practice answers it (keeps the hour, or moves the appointment), the client may ask again", async () => {
+      expect(await requestChangeByClient(db.db, token, "Mejor por la tarde", NOW)).toEqual({
+        ok: true,
+      });
+      expect(await answerChangeRequest(db.db, STAFF, id, "192.0.2.1")).toEqual({ ok: true });
+      // Answered once.
+      expect(await answerChangeRequest(db.db, STAFF, id, "192.0.2.1")).toMatchObject({
+        ok: false,
+        status: 409,
+      });
+      const [entry] = await db.db.select().from(auditLog);
+      expect(entry).toMatchObject({ action: "appointment_change_answered", target: `cita:${id}` });
+      expect((await manageView(db.db, token, NOW))?.changeRequested).toBe(false);
+      expect(await requestChangeByClient(db.db, token, "Sigue sin irme bien", NOW)).toEqual({
+        ok: true,
+      });
+      expect(await requestChangeByClient(db.db, token, "¿Y el viernes?", NOW)).toMatchObject(
+        refused,
+      );
+      // Moving answers it too; the e-mail about the new time brings a new link.
+      expect(
+        await moveAppointment(db.db, STAFF, id, { date: "2027-02-01", time: "11:00" }, "ip", NOW),
+      ).toMatchObject({ ok: true });
+      const moved = (await tokenIn(db.db, "lucia@example.com", "/cita/gestionar"))!;
+      expect(await requestChangeByClient(db.db, moved, "Perdona, otra vez", NOW)).toEqual({
+        ok: true,
+      });
+      expect(await notices()).toHaveLength(3);
+    });
   });
 });
