@@ -164,6 +164,32 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     const count = async (table: string) =>
       (await client.query(`select count(*)::int as n from ${table}`)).rows[0].n as number;
 
+    it("a second unconfirmed booking with the same e-mail gets 429 with a Spanish message, and nothing is stored", async () => {
+      const { id, slots } = await freeHours("Llamada informativa gratuita");
+      const first = await book(a, "198.51.100.210", {
+        service: id,
+        slot: slots[0]!,
+        email: "una.sola@example.com",
+      });
+      expect(first.status).toBe(302);
+      expect(first.headers.get("location")).toBe("/cita/enviada?tipo=reserva");
+      const before = {
+        appointments: await count("appointments"),
+        mails: await count("mail_outbox"),
+      };
+      const second = await book(b, "198.51.100.211", {
+        service: id,
+        slot: slots[1]!,
+        email: "Una.Sola+otra@example.com",
+      });
+      expect(second.status).toBe(429);
+      expect(await second.text()).toContain("Ya tienes una reserva sin confirmar con este email.");
+      expect({
+        appointments: await count("appointments"),
+        mails: await count("mail_outbox"),
+      }).toEqual(before);
+    });
+
     it("one manage link sending 8 change requests: the practice gets one e-mail", async () => {
       const { id, slots } = await freeHours("Primera sesión");
       expect(
