@@ -148,6 +148,45 @@ test("the practice accepts a request in Citas and the client gets the confirmati
   await expect(page.getByText("Confirmada", { exact: true })).toBeVisible();
 });
 
+test("a client asks to move an appointment once; 'Mantener la hora' in Citas lets her ask again", async ({
+  page,
+  browser,
+}) => {
+  await gotoHydrated(page, "/cita");
+  await chooseFirstFreeHour(page, "Primera sesión");
+  const email = `cambio.${Date.now()}@example.com`;
+  await page.getByLabel("Nombre").fill("Irene Sanz");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Enviar la solicitud" }).click();
+  await expect(page).toHaveURL("/cita/enviada?tipo=solicitud");
+
+  const manage = await linkInMail(email, "/cita/gestionar");
+  await page.goto(manage);
+  await page.getByLabel(/¿Qué días u horas te vendrían mejor\?/).fill("Mejor un jueves.");
+  await page.getByRole("button", { name: "Pedir el cambio" }).click();
+  await expect(
+    page.getByText("Hemos recibido tu petición de cambio.", { exact: false }),
+  ).toBeVisible();
+  // One request at a time: no second form until the practice answers.
+  await expect(page.getByText("Ya has pedido un cambio: te escribiremos pronto.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pedir el cambio" })).toHaveCount(0);
+  await expectAccessible(page);
+
+  const staff = await (await browser.newContext()).newPage();
+  await signInAsAdmin(staff);
+  await gotoHydrated(staff, "/admin/citas");
+  const item = staff.getByRole("listitem").filter({ hasText: email }).first();
+  await expect(item).toContainText("Mejor un jueves.");
+  await expectAccessible(staff);
+  await item.getByRole("button", { name: /^Mantener la hora/ }).click();
+  await expect(staff.getByText("Petición de cambio respondida")).toBeVisible();
+  await staff.context().close();
+
+  await page.goto(manage);
+  await expect(page.getByRole("button", { name: "Pedir el cambio" })).toBeVisible();
+});
+
 test("the practice books a weekly series for a client, moves one session, and the client is told", async ({
   page,
 }, testInfo) => {

@@ -1,7 +1,10 @@
 import { base32 } from "@better-auth/utils/base32";
 import { and, eq, sql } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, reviews, session, user } from "~/db/schema";
+import { appointments, auditLog, reviews, session, user } from "~/db/schema";
 import { signIn, upsertUserFromCli } from "~/modules/accounts/accounts.server";
 import { submitContact } from "~/modules/contact/contact.server";
 import { closeReviewStreams } from "~/modules/reviews/live.server";
@@ -103,6 +106,63 @@ describe.each(DRIVERS)("admin everyday view (%s)", (driver) => {
     });
     const data = await load(dashboard, "/admin", cookies.contributor!);
     expect(data).toMatchObject({ unread: null, pendingReviews: null, canPublish: false });
+  });
+
+  it("warns those who manage the agenda when 5 or more holds ran out unconfirmed in 24 hours", async () => {
+    const hour = 60 * 60_000;
+    const expiredHold = (n: number, expiredAgo: number) => ({
+      id: `c0000000-0000-4000-8000-00000000000${n}`,
+      serviceName: "Llamada informativa",
+      modality: "online",
+      clientName: "Sin confirmar",
+      clientEmail: `sin.confirmar${n}@example.com`,
+      status: "held",
+      holdExpiresAt: new Date(Date.now() - expiredAgo),
+      startsAt: new Date(Date.now() + (48 + n) * hour),
+      endsAt: new Date(Date.now() + (48 + n) * hour + 15 * 60_000),
+    });
+    const page = async (who: string) => {
+      const data = await load(dashboard, "/admin", cookies[who]!);
+      const Stub = createRoutesStub([
+        { id: "dashboard", path: "/admin", Component: dashboard.default as never },
+      ]);
+      const html = renderToString(
+        createElement(Stub, {
+          initialEntries: ["/admin"],
+          hydrationData: { loaderData: { dashboard: data } },
+        }),
+      );
+      return { expiredHolds: data.expiredHolds, html };
+    };
+    const warning = "reservas sin confirmar caducaron en las últimas 24 horas";
+    try {
+      // Four in the last day (and one older, already past the window): no warning.
+      await db.db
+        .insert(appointments)
+        .values(
+          [1, 2, 3, 4].map((n) => expiredHold(n, n * hour)).concat(expiredHold(6, 30 * hour)),
+        );
+      for (const who of ["administrator", "editor", "contributor"]) {
+        const seen = await page(who);
+        expect(seen.expiredHolds).toBeNull();
+        expect(seen.html).not.toContain(warning);
+      }
+      await db.db.insert(appointments).values(expiredHold(5, 10 * 60_000));
+      for (const who of ["administrator", "editor"]) {
+        const seen = await page(who);
+        expect(seen.expiredHolds).toBe(5);
+        expect(seen.html).toContain(
+          `5 reservas sin confirmar caducaron en las últimas 24 horas: puede ser alguien bloqueando la agenda.`,
+        );
+        expect(seen.html).toContain('href="/admin/citas/ajustes"');
+      }
+      // Contributors read the agenda but cannot change the services: not told.
+      const contributor = await page("contributor");
+      expect(contributor.expiredHolds).toBeNull();
+      expect(contributor.html).not.toContain(warning);
+    } finally {
+      await db.db.delete(appointments);
+    }
   });
 
   it("opens the reviews list on the drafts while some wait, unless a filter was chosen", async () => {

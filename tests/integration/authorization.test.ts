@@ -112,6 +112,7 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
       cancel: "appointments.manage",
       move: "appointments.manage",
       book: "appointments.manage",
+      "change-answered": "appointments.manage",
       "invite-review": "reviews.moderate",
     },
   },

@@ -203,7 +203,7 @@ const ADMIN_ACTIONS: ActionCase[] = [
       "repeat",
       "sessions",
     ],
-    intents: ["accept", "book", "cancel", "decline", "invite-review", "move"],
+    intents: ["accept", "book", "cancel", "change-answered", "decline", "invite-review", "move"],
   },
   {
     file: "routes/admin/reviews.tsx",

@@ -144,5 +144,88 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const { rows } = await client.query("select status from appointments");
       expect(rows.map((r) => r.status)).toEqual(["requested"]);
     });
+
+    /** The free hours the page offers for a service on its first day with any. */
+    async function freeHours(name: string) {
+      const { rows } = await client.query("select id from booking_services where name = $1", [
+        name,
+      ]);
+      const id = String(rows[0].id);
+      const month = await (await fetch(`${a.url}/cita?servicio=${id}`)).text();
+      const day = /href="(\/cita\?[^"#]*dia=[\d-]+)#horas"/
+        .exec(month)![1]!
+        .replaceAll("&amp;", "&");
+      const hours = await (await fetch(a.url + day)).text();
+      return {
+        id,
+        slots: [...hours.matchAll(/href="\/cita\?[^"#]*hora=(\d+)"/g)].map((m) => m[1]!),
+      };
+    }
+    const count = async (table: string) =>
+      (await client.query(`select count(*)::int as n from ${table}`)).rows[0].n as number;
+
+    it("a second unconfirmed booking with the same e-mail gets 429 with a Spanish message, and nothing is stored", async () => {
+      const { id, slots } = await freeHours("Llamada informativa gratuita");
+      const first = await book(a, "198.51.100.210", {
+        service: id,
+        slot: slots[0]!,
+        email: "una.sola@example.com",
+      });
+      expect(first.status).toBe(302);
+      expect(first.headers.get("location")).toBe("/cita/enviada?tipo=reserva");
+      const before = {
+        appointments: await count("appointments"),
+        mails: await count("mail_outbox"),
+      };
+      const second = await book(b, "198.51.100.211", {
+        service: id,
+        slot: slots[1]!,
+        email: "Una.Sola+otra@example.com",
+      });
+      expect(second.status).toBe(429);
+      expect(await second.text()).toContain("Ya tienes una reserva sin confirmar con este email.");
+      expect({
+        appointments: await count("appointments"),
+        mails: await count("mail_outbox"),
+      }).toEqual(before);
+    });
+
+    it("one manage link sending 8 change requests: the practice gets one e-mail", async () => {
+      const { id, slots } = await freeHours("Primera sesión");
+      expect(
+        (
+          await book(a, "198.51.100.220", {
+            service: id,
+            slot: slots[0]!,
+            email: "cambios@example.com",
+          })
+        ).status,
+      ).toBe(302);
+      const { rows } = await client.query(
+        `select text from mail_outbox where "to" = 'cambios@example.com'`,
+      );
+      const token = /\/cita\/gestionar\?token=([\w-]{43})/.exec(rows[0].text)![1]!;
+      const statuses = [];
+      for (let i = 0; i < 8; i++) {
+        const server = i % 2 ? a : b;
+        // As the page's form sends it: to its own address, which carries the token.
+        const answer = await fetch(`${server.url}/cita/gestionar?token=${token}`, {
+          method: "POST",
+          headers: { Origin: server.url },
+          body: new URLSearchParams({ token, intent: "change", message: `Mejor otro día (${i})` }),
+        });
+        statuses.push(answer.status);
+        if (i === 7) {
+          expect(await answer.text()).toContain(
+            "Ya enviaste una petición de cambio para esta cita; la consulta te responderá pronto.",
+          );
+        }
+      }
+      expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+      const notices = await client.query(
+        "select count(*)::int as n from mail_outbox where subject = 'Petición de cambio de cita'",
+      );
+      expect(notices.rows[0].n).toBe(1);
+    });
   },
 );

@@ -56,6 +56,7 @@ export type AuditAction =
   | "appointment_cancelled"
   | "appointment_booked"
   | "appointment_moved"
+  | "appointment_change_answered"
   | "booking_rules_changed"
   | "booking_service_saved"
   | "booking_service_removed"
@@ -124,6 +125,7 @@ export const AUDIT_LABELS: Record<string, string> = {
   appointment_cancelled: "Cita cancelada por la consulta",
   appointment_booked: "Cita reservada por la consulta",
   appointment_moved: "Cita cambiada de hora",
+  appointment_change_answered: "Petición de cambio de cita respondida",
   booking_rules_changed: "Horario y reglas de las citas cambiados",
   booking_service_saved: "Servicio de citas guardado",
   booking_service_removed: "Servicio de citas eliminado",

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, busyTimes } from "~/db/schema";
 import { audit } from "~/modules/accounts/audit.server";
@@ -158,6 +158,7 @@ export const AGENDA_MESSAGES = {
   notFound: "La cita ya no existe.",
   notPending: "Esta solicitud ya se ha respondido.",
   notOpen: "Esta cita ya no se puede cancelar.",
+  changeAnswered: "Esta petición de cambio ya se ha respondido.",
   messageTooLong: "El mensaje no puede exceder 500 caracteres.",
 } as const;
 
@@ -286,6 +287,60 @@ export function cancelByPractice(
   );
 }
 
+/**
+ * Marks a client's change request as answered without moving the appointment (staff talked to the
+ * client and the hour stays): it leaves 'Por responder' and the client's link may ask again.
+ * Conditional, so a request answered twice (or already moved) is refused, not audited twice.
+ */
+export async function answerChangeRequest(db: Db, actor: Actor, id: unknown, ip: string) {
+  if (typeof id !== "string" || !/^[0-9a-f-]{36}$/.test(id)) {
+    return { ...formFailure(AGENDA_MESSAGES.notFound), status: 404 as const };
+  }
+  const answered = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(appointments)
+      .set({ changeRequest: "", changeRequestedAt: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(appointments.id, id),
+          isNotNull(appointments.changeRequestedAt),
+          inArray(appointments.status, ["held", "requested", "confirmed"]),
+        ),
+      )
+      .returning({ id: appointments.id });
+    if (!row) return false;
+    await audit(tx, { action: "appointment_change_answered", actor, target: `cita:${id}`, ip });
+    await announceAgendaChange(tx);
+    return true;
+  });
+  if (!answered) return { ...formFailure(AGENDA_MESSAGES.changeAnswered), status: 409 as const };
+  return { ok: true as const };
+}
+
+/**
+ * Expired holds are counted over this window. The retention job keeps an unconfirmed hold exactly
+ * this long after it runs out (EXPIRED_HOLD_KEPT_MS), so every hold that expired in the window is
+ * still there to count: the two must stay equal.
+ */
+export const EXPIRED_HOLDS_WINDOW_MS = 24 * 60 * 60_000;
+/** From this many expired holds in the window, the dashboard warns staff who manage the agenda. */
+export const EXPIRED_HOLDS_WARNING = 5;
+
+/** Direct bookings whose hold ran out unconfirmed in the last 24 hours. */
+export async function expiredHoldCount(db: Db, now = new Date()) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.status, "held"),
+        gt(appointments.holdExpiresAt, new Date(now.getTime() - EXPIRED_HOLDS_WINDOW_MS)),
+        lte(appointments.holdExpiresAt, now),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /** The dashboard's view: today's appointments (Madrid day) and how many requests wait. */
 export async function agendaSummary(db: Db, now = new Date()) {
   const view = await agenda(db, { now });
@@ -312,8 +367,11 @@ export async function waitingRequestCount(db: Db, now = new Date()) {
 
 // ─── Retention and RGPD requests ─────────────────────────────────────────────────────────────────
 
-/** A direct booking nobody confirmed is erased a day after its hold ran out. */
-const EXPIRED_HOLD_KEPT_MS = 24 * 60 * 60_000;
+/**
+ * A direct booking nobody confirmed is erased a day after its hold ran out (the dashboard counts
+ * the expired ones still kept: EXPIRED_HOLDS_WINDOW_MS).
+ */
+const EXPIRED_HOLD_KEPT_MS = EXPIRED_HOLDS_WINDOW_MS;
 
 /**
  * Past appointments older than the retention period in Citas (counted from their end), holds

@@ -12,6 +12,8 @@ import {
   agenda,
   cancelByPractice,
   declineRequest,
+  EXPIRED_HOLDS_WARNING,
+  expiredHoldCount,
   purgeOldAppointments,
   waitingRequestCount,
 } from "./agenda.server";
@@ -178,5 +180,35 @@ describe.each(DRIVERS)("the agenda (%s)", (driver) => {
     expect(await purgeOldAppointments(db.db, NOW)).toBe(2);
     const ids = (await db.db.select().from(appointments)).map((a) => a.id).sort();
     expect(ids).toEqual([id, "a0000000-0000-4000-8000-000000000002"].sort());
+  });
+
+  it("counts the holds that ran out unconfirmed in the last 24 hours, and the retention job keeps them", async () => {
+    const hour = 60 * 60_000;
+    const at = (ms: number) => new Date(NOW.getTime() + ms);
+    const hold = (n: number, expires: Date, status = "held") => ({
+      id: `b0000000-0000-4000-8000-00000000000${n}`,
+      serviceName: "Llamada",
+      modality: "online",
+      clientName: "Nadie",
+      clientEmail: `nadie${n}@example.com`,
+      status,
+      holdExpiresAt: expires,
+      startsAt: at(48 * hour + n * hour),
+      endsAt: at(48 * hour + n * hour + 900_000),
+    });
+    await db.db.insert(appointments).values([
+      hold(1, at(-1 * hour)),
+      hold(2, at(-23 * hour)),
+      hold(3, at(-60_000)),
+      // Not counted: still open, confirmed, expired more than a day ago.
+      hold(4, at(10 * 60_000)),
+      hold(5, at(-2 * hour), "confirmed"),
+      hold(6, at(-25 * hour)),
+    ]);
+    expect(EXPIRED_HOLDS_WARNING).toBe(5);
+    expect(await expiredHoldCount(db.db, NOW)).toBe(3);
+    // The daily retention job erases only the one that ran out more than a day ago.
+    expect(await purgeOldAppointments(db.db, NOW)).toBe(1);
+    expect(await expiredHoldCount(db.db, NOW)).toBe(3);
   });
 });

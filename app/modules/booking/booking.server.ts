@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hashToken, isToken, newToken } from "~/utils/tokens.server";
-import { and, asc, eq, gt, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import {
   appointments,
@@ -11,13 +11,15 @@ import {
   contentSeeds,
 } from "~/db/schema";
 import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
-import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import { hitRateLimit, underRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { announceAgendaChange } from "~/modules/reviews/live.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { formFailure, type FormFailure } from "~/utils/form";
 import { parseWith } from "~/utils/form-schema";
 import { BookingConfigSchema, type BookingConfig, DEFAULT_BOOKING_CONFIG } from "./config";
+import { HOLD_LIMITS, holdRefusal } from "./holds";
 import { appointmentMails } from "./mails.server";
+import { HOLD_MINUTES } from "./messages";
 import { BOOKING_MESSAGES, BookingSchema } from "./schema";
 import { freeSlots, madridDate, type Slot, type Span } from "./slots";
 import type { BookingView, CalendarDay, PublicService } from "./view";
@@ -36,7 +38,7 @@ export type BookingService = typeof bookingServices.$inferSelect;
 export type Appointment = typeof appointments.$inferSelect;
 
 /** A direct booking holds its slot this long, waiting for the visitor's e-mail confirmation. */
-export const HOLD_MS = 30 * 60_000;
+export const HOLD_MS = HOLD_MINUTES * 60_000;
 /** Bookings per client address and hour. */
 export const BOOKINGS_PER_HOUR = 5;
 const HOUR_MS = 60 * 60_000;
@@ -211,10 +213,19 @@ export type BookResult =
   | { ok: true; id: string; status: "held" | "requested"; email: string }
   | (FormFailure & { status: 400 | 409 | 429 });
 
+/** Why a hold was refused (a cap of holds.ts), as the visitor reads it. */
+const HOLD_REFUSALS = {
+  email: BOOKING_MESSAGES.holdOpen,
+  domain: BOOKING_MESSAGES.holdsForDomain,
+  ip: BOOKING_MESSAGES.holdsFromAddress,
+} as const;
+
 /**
  * Books a slot for a visitor: `held` until the e-mailed link confirms it (direct services) or
  * `requested` until the practice answers. The slot is re-checked under the practice's booking
- * lock, so two bookings of one slot never both succeed, whatever the number of instances.
+ * lock, so two bookings of one slot never both succeed, whatever the number of instances. A hold
+ * must also fit the caps on open holds (holds.ts: per e-mail, per domain, per client address),
+ * checked under the same lock: a refusal stores nothing and sends nothing.
  */
 export async function bookAppointment(
   db: Db,
@@ -245,8 +256,21 @@ export async function bookAppointment(
   const manage = newToken();
   const id = randomUUID();
   const settings = await getSettings(db);
+  const holdKey = `booking-hold:${client.ip}`;
   const booked = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK})`);
+    if (direct) {
+      const open = await tx
+        .select({ email: appointments.clientEmail })
+        .from(appointments)
+        .where(and(eq(appointments.status, "held"), gt(appointments.holdExpiresAt, now)));
+      const refusal = holdRefusal(
+        input.email,
+        open.map((o) => o.email),
+      );
+      if (refusal) return refusal;
+      if (!(await underRateLimit(tx, holdKey, HOLD_LIMITS.perIp, HOLD_MS))) return "ip" as const;
+    }
     const date = madridDate(start);
     const free = await slotsFor(tx, service, { now, from: date, to: date });
     const slot = free.find((s) => s.start === start);
@@ -277,6 +301,8 @@ export async function bookAppointment(
     const mails = appointmentMails(row!, settings);
     const source = { kind: "appointment", id } as const;
     if (confirm) {
+      // Counted in this transaction: only a hold actually stored counts against the address.
+      await hitRateLimit(tx, holdKey, HOLD_LIMITS.perIp, HOLD_MS);
       await enqueueMail(tx, mails.confirmHold(confirm.token), source);
     } else {
       await enqueueMail(tx, mails.requestReceived(manage.token), source);
@@ -286,6 +312,7 @@ export async function bookAppointment(
     return row!;
   });
   if (!booked) return { ...formFailure(null, { slot: [BOOKING_MESSAGES.slotTaken] }), status: 409 };
+  if (typeof booked === "string") return { ...formFailure(HOLD_REFUSALS[booked]), status: 429 };
   nudgeOutbox();
   return { ok: true, id: booked.id, status: direct ? "held" : "requested", email: input.email };
 }
@@ -294,7 +321,7 @@ export type ConfirmResult =
   { ok: true; appointment: Appointment } | { ok: false; reason: "invalid" | "expired" | "taken" };
 
 /**
- * The visitor confirms a held booking through the e-mailed link (once, within 30 minutes). The
+ * The visitor confirms a held booking through the e-mailed link (once, within HOLD_MINUTES). The
  * manage link is new: the e-mail that confirms the appointment carries it.
  */
 export async function confirmHold(db: Db, token: string, now = new Date()): Promise<ConfirmResult> {
@@ -485,6 +512,8 @@ export const MANAGE_MESSAGES = {
   tooLate:
     "Ya no se puede cambiar por aquí: falta poco para la cita. Escríbenos o llámanos, por favor.",
   changeTooLong: "El mensaje no puede exceder 500 caracteres.",
+  changePending:
+    "Ya enviaste una petición de cambio para esta cita; la consulta te responderá pronto. Si es urgente, escríbenos o llámanos.",
 } as const;
 
 export type ManageResult = { ok: true } | (FormFailure & { status: 400 | 404 | 409 });
@@ -532,7 +561,12 @@ export async function cancelByClient(
   return { ok: true };
 }
 
-/** The client asks to move it (optionally saying when suits them); the practice is told. */
+/**
+ * The client asks to move it (optionally saying when suits them); the practice is told. One open
+ * request per appointment: until the practice answers it (moves the appointment, marks the request
+ * answered, or cancels or declines the appointment), another is refused without storing or
+ * e-mailing anything. The update is conditional, so of two requests sent at once one wins.
+ */
 export async function requestChangeByClient(
   db: Db,
   token: string,
@@ -545,19 +579,31 @@ export async function requestChangeByClient(
   }
   const row = await changeable(db, token, now);
   if (!("id" in row)) return row;
+  if (row.changeRequestedAt) {
+    return { ...formFailure(MANAGE_MESSAGES.changePending), status: 409 };
+  }
   const settings = await getSettings(db);
-  await db.transaction(async (tx) => {
+  const sent = await db.transaction(async (tx) => {
     const [changed] = await tx
       .update(appointments)
       .set({ changeRequest: message, changeRequestedAt: now, updatedAt: now })
-      .where(eq(appointments.id, row.id))
+      .where(
+        and(
+          eq(appointments.id, row.id),
+          isNull(appointments.changeRequestedAt),
+          inArray(appointments.status, OPEN),
+        ),
+      )
       .returning();
-    await enqueueMail(tx, appointmentMails(changed!, settings).changeRequestNotice(), {
+    if (!changed) return false;
+    await enqueueMail(tx, appointmentMails(changed, settings).changeRequestNotice(), {
       kind: "appointment",
       id: row.id,
     });
     await announceAgendaChange(tx);
+    return true;
   });
+  if (!sent) return { ...formFailure(MANAGE_MESSAGES.changePending), status: 409 };
   nudgeOutbox();
   return { ok: true };
 }

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { type Db, openDatabase } from "~/db/client.server";
 import {
   appointments,
+  auditLog,
   bookingConfig,
   bookingExceptions,
   bookingServices,
@@ -11,16 +12,22 @@ import {
   rateLimit,
 } from "~/db/schema";
 import { DRIVERS, useTestDatabase } from "../../../tests/support/db";
+import { answerChangeRequest } from "./agenda.server";
 import {
   appointmentByManageToken,
   bookAppointment,
   BOOKINGS_PER_HOUR,
   confirmHold,
   HOLD_MS,
+  MANAGE_MESSAGES,
+  manageView,
+  requestChangeByClient,
   slotsFor,
 } from "./booking.server";
 import { DEFAULT_BOOKING_CONFIG } from "./config";
+import { HOLD_LIMITS } from "./holds";
 import { BOOKING_MESSAGES } from "./messages";
+import { moveAppointment } from "./staff.server";
 
 // Monday 1 February 2027, 09:00 in Madrid; the practice opens 10:00–12:00 on Mondays.
 const NOW = new Date("2027-02-01T08:00:00Z");
@@ -58,6 +65,7 @@ describe.each(DRIVERS)("booking (%s)", (driver) => {
     await db.db.delete(appointments);
     await db.db.delete(mailOutbox);
     await db.db.delete(rateLimit);
+    await db.db.delete(auditLog);
     await db.db.delete(busyTimes);
     await db.db.delete(bookingExceptions);
     await db.db.delete(bookingServices);
@@ -105,7 +113,7 @@ describe.each(DRIVERS)("booking (%s)", (driver) => {
     });
   });
 
-  it("a direct booking is held 30 minutes and confirmed once through the e-mailed link", async () => {
+  it("a direct booking is held 15 minutes and confirmed once through the e-mailed link", async () => {
     expect(await book({ service: String(direct) })).toMatchObject({ ok: true, status: "held" });
     const token = await tokenIn(db.db, "lucia@example.com", "/cita/confirmar");
     expect(token).toBeTruthy();
@@ -116,6 +124,19 @@ describe.each(DRIVERS)("booking (%s)", (driver) => {
     const manage = await tokenIn(db.db, "lucia@example.com", "/cita/gestionar");
     expect((await appointmentByManageToken(db.db, manage!))?.status).toBe("confirmed");
     expect(await confirmHold(db.db, "x".repeat(43), NOW)).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("a hold lasts 15 minutes: then its slot is free and its link has expired", async () => {
+    await book({ service: String(direct) });
+    const [row] = await db.db.select().from(appointments);
+    expect(row!.holdExpiresAt!.getTime() - NOW.getTime()).toBe(15 * 60_000);
+    const token = await tokenIn(db.db, "lucia@example.com", "/cita/confirmar");
+    const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000 + 1000);
+    const slots = await slotsFor(db.db, { durationMinutes: 15 }, { now: at(15), to: "2027-02-01" });
+    expect(slots.map((s) => s.time)).toEqual(["10:00", "11:00"]);
+    expect(await confirmHold(db.db, token!, at(15))).toEqual({ ok: false, reason: "expired" });
+    const [mail] = await db.db.select().from(mailOutbox);
+    expect(mail!.text).toContain("en los próximos 15 minutos");
   });
 
   it("an unconfirmed hold frees its slot when it expires, and its link stops working", async () => {
@@ -190,13 +211,18 @@ describe.each(DRIVERS)("booking (%s)", (driver) => {
         weekly: [{ weekday: 1, start: "10:00", end: "20:00" }],
       },
     });
+    await db.db.update(bookingServices).set({ durationMinutes: 15 });
     for (let i = 0; i < BOOKINGS_PER_HOUR; i++) {
       const slot = String(TEN + i * 15 * 60_000);
-      expect(await book({ service: String(direct), slot })).toMatchObject({ ok: true });
+      expect(await book({ service: String(request), slot })).toMatchObject({ ok: true });
     }
     const slot = String(TEN + BOOKINGS_PER_HOUR * 15 * 60_000);
-    expect(await book({ service: String(direct), slot })).toMatchObject({ ok: false, status: 429 });
-    expect(await book({ service: String(direct), slot }, "198.51.100.7")).toMatchObject({
+    expect(await book({ service: String(request), slot })).toMatchObject({
+      ok: false,
+      status: 429,
+      formError: BOOKING_MESSAGES.rateLimited,
+    });
+    expect(await book({ service: String(request), slot }, "198.51.100.7")).toMatchObject({
       ok: true,
     });
   });
@@ -230,5 +256,179 @@ describe.each(DRIVERS)("booking (%s)", (driver) => {
     } finally {
       await other.close();
     }
+  });
+
+  describe("caps on unconfirmed holds (issue #32)", () => {
+    beforeEach(async () => {
+      await db.db.update(bookingConfig).set({
+        data: {
+          ...CONFIG,
+          stepMinutes: 15,
+          weekly: [{ weekday: 1, start: "10:00", end: "20:00" }],
+        },
+      });
+    });
+    /** The i-th quarter hour from 10:00. */
+    const at = (i: number) => String(TEN + i * 15 * 60_000);
+    const stored = async () => ({
+      appointments: (await db.db.select().from(appointments)).length,
+      mails: (await db.db.select().from(mailOutbox)).length,
+    });
+
+    it("one open hold per e-mail, aliases included: the next is refused and stores and sends nothing", async () => {
+      const hold = (email: string, slot: number, ip: string, now = NOW) =>
+        book({ service: String(direct), email, slot: at(slot) }, ip, now);
+      expect(await hold("lucia.perez@gmail.com", 0, "192.0.2.1")).toMatchObject({ ok: true });
+      expect(await stored()).toEqual({ appointments: 1, mails: 1 });
+      const aliases = [
+        "lucia.perez@gmail.com",
+        "LuciaPerez@gmail.com",
+        "lucia.perez+cita@googlemail.com",
+      ];
+      for (const [i, email] of aliases.entries()) {
+        expect(await hold(email, i + 1, `192.0.2.${i + 10}`)).toMatchObject({
+          ok: false,
+          status: 429,
+          formError: BOOKING_MESSAGES.holdOpen,
+        });
+      }
+      expect(await stored()).toEqual({ appointments: 1, mails: 1 });
+      // A request is not a hold: the practice answers it.
+      expect(
+        await book({ service: String(request), email: "lucia.perez@gmail.com", slot: at(8) }),
+      ).toMatchObject({ ok: true, status: "requested" });
+      // Once the hold has run out, the same person may book again.
+      const later = new Date(NOW.getTime() + HOLD_MS + 1000);
+      expect(await hold("lucia.perez@gmail.com", 20, "192.0.2.30", later)).toMatchObject({
+        ok: true,
+      });
+    });
+
+    it(`at most ${HOLD_LIMITS.perDomain} open holds per domain, ${HOLD_LIMITS.perSharedDomain} per shared webmail provider`, async () => {
+      let n = 0;
+      const hold = (email: string) =>
+        book({ service: String(direct), email, slot: at(n++) }, `198.51.100.${n + 1}`);
+      for (let i = 0; i < HOLD_LIMITS.perDomain; i++) {
+        expect(await hold(`p${i}@consulta-falsa.es`)).toMatchObject({ ok: true });
+      }
+      // A subdomain is the same domain.
+      expect(await hold("otra@mail.consulta-falsa.es")).toMatchObject({
+        ok: false,
+        status: 429,
+        formError: BOOKING_MESSAGES.holdsForDomain,
+      });
+      for (let i = 0; i < HOLD_LIMITS.perSharedDomain; i++) {
+        expect(await hold(`g${i}@gmail.com`)).toMatchObject({ ok: true });
+      }
+      expect(await hold("g9@gmail.com")).toMatchObject({ ok: false, status: 429 });
+      // Other domains are not affected.
+      expect(await hold("alguien@hotmail.es")).toMatchObject({ ok: true });
+      expect(await stored()).toEqual({
+        appointments: HOLD_LIMITS.perDomain + HOLD_LIMITS.perSharedDomain + 1,
+        mails: HOLD_LIMITS.perDomain + HOLD_LIMITS.perSharedDomain + 1,
+      });
+    });
+
+    it(`${HOLD_LIMITS.perIp} new holds per client address per hold period, counting only holds stored`, async () => {
+      const hold = (email: string, slot: number, ip: string) =>
+        book({ service: String(direct), email, slot: at(slot) }, ip);
+      expect(await hold("a@uno.es", 0, "203.0.113.50")).toMatchObject({ ok: true });
+      expect(await hold("b@dos.es", 1, "203.0.113.50")).toMatchObject({ ok: true });
+      expect(await hold("c@tres.es", 2, "203.0.113.50")).toMatchObject({
+        ok: false,
+        status: 429,
+        formError: BOOKING_MESSAGES.holdsFromAddress,
+      });
+      expect(await stored()).toEqual({ appointments: 2, mails: 2 });
+      // A refused attempt (the hour was taken) does not use up the address's holds.
+      expect(await hold("d@cuatro.es", 0, "203.0.113.60")).toMatchObject({ status: 409 });
+      expect(await hold("d@cuatro.es", 3, "203.0.113.60")).toMatchObject({ ok: true });
+      expect(await hold("e@cinco.es", 4, "203.0.113.60")).toMatchObject({ ok: true });
+      expect(await hold("f@seis.es", 5, "203.0.113.60")).toMatchObject({ status: 429 });
+    });
+
+    it("ten holds for one e-mail at once, on ten hours: exactly one", async () => {
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          book({ service: String(direct), slot: at(i) }, `192.0.2.${i + 100}`),
+        ),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.filter((r) => !r.ok && r.status === 429)).toHaveLength(9);
+      expect(await stored()).toEqual({ appointments: 1, mails: 1 });
+    });
+  });
+
+  describe("change requests from the manage link (issue #32)", () => {
+    const STAFF = { id: "u1", email: "editora@example.com" };
+    let id = "";
+    let token = "";
+    beforeEach(async () => {
+      await db.db.update(bookingConfig).set({ data: { ...CONFIG, cancelHours: 0 } });
+      const booked = await book({ service: String(request) });
+      if (!booked.ok) throw new Error(JSON.stringify(booked));
+      id = booked.id;
+      token = (await tokenIn(db.db, "lucia@example.com", "/cita/gestionar"))!;
+      await db.db.delete(mailOutbox);
+    });
+    const notices = async () =>
+      (await db.db.select().from(mailOutbox)).filter(
+        (m) => m.subject === "Petición de cambio de cita",
+      );
+    const refused = { ok: false, status: 409, formError: MANAGE_MESSAGES.changePending };
+
+    it("one link sends 8 change requests: one is stored and e-mailed, the rest are refused calmly", async () => {
+      const results = [];
+      for (let i = 0; i < 8; i++) {
+        results.push(await requestChangeByClient(db.db, token, `Mejor el martes (${i})`, NOW));
+      }
+      expect(results[0]).toEqual({ ok: true });
+      for (const result of results.slice(1)) expect(result).toMatchObject(refused);
+      expect(await notices()).toHaveLength(1);
+      const [row] = await db.db.select().from(appointments);
+      expect(row!.changeRequest).toBe("Mejor el martes (0)");
+      expect((await manageView(db.db, token, NOW))?.changeRequested).toBe(true);
+    });
+
+    it("two change requests at once: one is stored and e-mailed", async () => {
+      const results = await Promise.all(
+        ["Mejor el martes", "Mejor el jueves"].map((m) =>
+          requestChangeByClient(db.db, token, m, NOW),
+        ),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.filter((r) => !r.ok)).toEqual([expect.objectContaining(refused)]);
+      expect(await notices()).toHaveLength(1);
+    });
+
+    it("once the practice answers it (keeps the hour, or moves the appointment), the client may ask again", async () => {
+      expect(await requestChangeByClient(db.db, token, "Mejor por la tarde", NOW)).toEqual({
+        ok: true,
+      });
+      expect(await answerChangeRequest(db.db, STAFF, id, "192.0.2.1")).toEqual({ ok: true });
+      // Answered once.
+      expect(await answerChangeRequest(db.db, STAFF, id, "192.0.2.1")).toMatchObject({
+        ok: false,
+        status: 409,
+      });
+      const [entry] = await db.db.select().from(auditLog);
+      expect(entry).toMatchObject({ action: "appointment_change_answered", target: `cita:${id}` });
+      expect((await manageView(db.db, token, NOW))?.changeRequested).toBe(false);
+      expect(await requestChangeByClient(db.db, token, "Sigue sin irme bien", NOW)).toEqual({
+        ok: true,
+      });
+      expect(await requestChangeByClient(db.db, token, "¿Y el viernes?", NOW)).toMatchObject(
+        refused,
+      );
+      // Moving answers it too; the e-mail about the new time brings a new link.
+      expect(
+        await moveAppointment(db.db, STAFF, id, { date: "2027-02-01", time: "11:00" }, "ip", NOW),
+      ).toMatchObject({ ok: true });
+      const moved = (await tokenIn(db.db, "lucia@example.com", "/cita/gestionar"))!;
+      expect(await requestChangeByClient(db.db, moved, "Perdona, otra vez", NOW)).toEqual({
+        ok: true,
+      });
+      expect(await notices()).toHaveLength(3);
+    });
   });
 });

@@ -4,6 +4,7 @@ import { simpleHtml } from "~/modules/mail/templates";
 import type { Settings } from "~/modules/settings/schemas";
 import { getEnv } from "~/utils/env.server";
 import { appointmentIcs, appointmentsIcs } from "./ics.server";
+import { HOLD_MINUTES } from "./messages";
 import { appointmentWhenText } from "./when";
 
 type Row = typeof appointments.$inferSelect;
@@ -52,7 +53,7 @@ export function appointmentMails(row: Row, settings: Settings) {
         [
           `Hola, ${row.clientName}:`,
           `Has reservado: ${what}.`,
-          "Para que la cita quede confirmada, abre el enlace de abajo en los próximos 30 minutos. Si no lo abres, la hora vuelve a quedar libre.",
+          `Para que la cita quede confirmada, abre el enlace de abajo en los próximos ${HOLD_MINUTES} minutos. Si no lo abres, la hora vuelve a quedar libre.`,
           "Si no has pedido esta cita, ignora este mensaje.",
           sign,
         ],

@@ -12,10 +12,10 @@ export function rateLimitsDisabled() {
 
 /**
  * Fixed-window counters in the database, so every instance sharing one PostgreSQL sees the same
- * limits. One atomic upsert per hit.
+ * limits. One atomic upsert per hit; inside a caller's transaction it counts only if that commits.
  */
 export async function hitRateLimit(
-  db: Db,
+  db: Pick<Db, "execute">,
   key: string,
   limit: number,
   windowMs: number,
@@ -44,7 +44,12 @@ export async function hitRateLimit(
  * Whether a key is still under its limit, without counting this call: for limits on failures
  * (checked before an attempt, counted with `hitRateLimit` only when it fails).
  */
-export async function underRateLimit(db: Db, key: string, limit: number, windowMs: number) {
+export async function underRateLimit(
+  db: Pick<Db, "execute">,
+  key: string,
+  limit: number,
+  windowMs: number,
+) {
   if (rateLimitsDisabled()) return true;
   const result = await db.execute<{ count: number }>(sql`
     select count from rate_limit

@@ -13,6 +13,7 @@ import { can } from "~/modules/accounts/roles";
 import {
   acceptRequest,
   agenda,
+  answerChangeRequest,
   type AgendaItem,
   busyWeek,
   cancelByPractice,
@@ -106,7 +107,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context, "appointments.read");
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (!["accept", "decline", "cancel", "move", "book", "invite-review"].includes(String(intent))) {
+  if (
+    !["accept", "decline", "cancel", "move", "book", "invite-review"].includes(String(intent)) &&
+    intent !== "change-answered"
+  ) {
     return failure({ status: 400, formError: "Acción no válida" });
   }
   if (intent === "invite-review") {
@@ -150,6 +154,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(`/admin/citas${new URL(request.url).search}`, {
       title: "Cita cambiada de hora",
       description: `Ahora: ${result.when}. Hemos enviado un email al cliente.`,
+    });
+  }
+  if (intent === "change-answered") {
+    const result = await answerChangeRequest(db, user, id, ip);
+    if (!result.ok) {
+      const { status, ...refused } = result;
+      return data({ ...refused, intent: "change-answered" }, { status });
+    }
+    return redirectWithToast(`/admin/citas${new URL(request.url).search}`, {
+      title: "Petición de cambio respondida",
+      description: "La cita mantiene su hora. El cliente puede volver a pedir un cambio.",
     });
   }
   const result =
@@ -397,7 +412,9 @@ function FullAgenda({
         </p>
       </div>
       {refused &&
-      ["accept", "decline", "cancel", "invite-review"].includes(refused.intent ?? "") ? (
+      ["accept", "decline", "cancel", "change-answered", "invite-review"].includes(
+        refused.intent ?? "",
+      ) ? (
         <p role="alert" className="rounded-field bg-danger-soft p-3 text-danger">
           {refused.formError ?? Object.values(refused.fieldErrors)[0]?.[0]}
         </p>
@@ -443,7 +460,23 @@ function FullAgenda({
                           />
                         </>
                       ) : null}
+                      {item.changeRequest ? (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="change-answered" />
+                          <input type="hidden" name="id" value={item.id} />
+                          <Button type="submit" variant="secondary" disabled={busy}>
+                            Mantener la hora
+                            <span className="sr-only"> de la cita del {item.when}</span>
+                          </Button>
+                        </Form>
+                      ) : null}
                     </div>
+                  ) : null}
+                  {item.changeRequest && mayManage ? (
+                    <p className="text-sm text-muted">
+                      «Mantener la hora» da la petición de cambio por respondida sin mover la cita
+                      (por ejemplo, si ya lo has hablado con el cliente); no envía ningún email.
+                    </p>
                   ) : null}
                   {item.status !== "requested" ? manage(item) : null}
                 </li>

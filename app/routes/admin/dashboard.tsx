@@ -1,8 +1,13 @@
 import { FilePlus2, Globe, Settings, Users } from "lucide-react";
-import { agendaSummary } from "~/modules/booking/agenda.server";
+import {
+  agendaSummary,
+  EXPIRED_HOLDS_WARNING,
+  expiredHoldCount,
+} from "~/modules/booking/agenda.server";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { Banner } from "~/components/ui/banner";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { database } from "~/context";
 import { requestSession, requireUser } from "~/modules/accounts/guard.server";
@@ -37,6 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : null;
   const visits = await pageViewStats(db);
   const appointments = can(user.role, "appointments.read") ? await agendaSummary(db) : null;
+  // Many holds nobody confirmed may be someone keeping the agenda full: told to those who can act.
+  const expiredHolds = can(user.role, "appointments.manage") ? await expiredHoldCount(db) : 0;
   const legal = can(user.role, "settings.manage")
     ? summary(checks(await gatherFacts(db, privacyPolicyHtml)))
     : null;
@@ -53,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pendingReviews,
     visits,
     appointments,
+    expiredHolds: expiredHolds >= EXPIRED_HOLDS_WARNING ? expiredHolds : null,
     legal,
     lastAccess: previous
       ? {
@@ -86,6 +94,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     pendingReviews,
     visits,
     appointments,
+    expiredHolds,
     legal,
   } = loaderData;
   const { lastAccess } = loaderData;
@@ -189,6 +198,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="citas-hoy" className="text-h3">
             Citas de hoy
           </h2>
+          {expiredHolds !== null ? (
+            <Banner variant="info" title={null} className="mt-2" data-testid="reservas-caducadas">
+              <p>
+                {`${expiredHolds} reservas sin confirmar caducaron en las últimas 24 horas: puede ser alguien bloqueando la agenda. Las horas ya vuelven a estar libres, así que no tienes que hacer nada con ellas.`}{" "}
+                Si sigue pasando, en{" "}
+                <Link to="/admin/citas/ajustes" className="font-semibold text-primary underline">
+                  Horario y servicios
+                </Link>{" "}
+                puedes cambiar los servicios de reserva inmediata a solicitud: así cada petición te
+                llega con sus datos y decides tú cuáles aceptar.
+              </p>
+            </Banner>
+          ) : null}
           {appointments.waiting > 0 ? (
             <p className="mt-2">
               <Link to="/admin/citas" className="font-semibold text-primary underline">

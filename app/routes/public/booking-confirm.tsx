@@ -4,6 +4,7 @@ import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { database } from "~/context";
 import { confirmHold } from "~/modules/booking/booking.server";
+import { HOLD_MINUTES } from "~/modules/booking/messages";
 import { appointmentWhenText } from "~/modules/booking/when";
 import { readForm } from "~/utils/form";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
@@ -45,8 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const FAILURES = {
   invalid:
     "El enlace no es válido o ya se ha usado. Si ya confirmaste la cita, no tienes que hacer nada más.",
-  expired:
-    "Han pasado más de 30 minutos y la hora ha vuelto a quedar libre. Puedes pedir la cita de nuevo.",
+  expired: `Han pasado más de ${HOLD_MINUTES} minutos y la hora ha vuelto a quedar libre. Puedes pedir la cita de nuevo.`,
   taken: "Esa hora ya no está libre. Puedes elegir otra.",
 } as const;
 

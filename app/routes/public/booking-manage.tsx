@@ -130,23 +130,24 @@ export default function BookingManagePage({ loaderData, actionData }: Route.Comp
                 Pedir un cambio de hora
               </h2>
               {appointment.changeRequested ? (
-                <p className="text-muted">Ya has pedido un cambio: te escribiremos pronto.</p>
-              ) : null}
-              <Form method="post" className="flex flex-col gap-3">
-                <input type="hidden" name="token" value={token} />
-                <input type="hidden" name="intent" value="change" />
-                <FormField
-                  label="¿Qué días u horas te vendrían mejor? (opcional)"
-                  name="message"
-                  errors={refused?.fieldErrors.message}
-                  description="Sin datos de salud, por favor."
-                >
-                  {(field) => <Textarea {...field} rows={3} maxLength={520} />}
-                </FormField>
-                <Button type="submit" variant="secondary" className="self-start" disabled={busy}>
-                  Pedir el cambio
-                </Button>
-              </Form>
+                <p>Ya has pedido un cambio: te escribiremos pronto.</p>
+              ) : (
+                <Form method="post" className="flex flex-col gap-3">
+                  <input type="hidden" name="token" value={token} />
+                  <input type="hidden" name="intent" value="change" />
+                  <FormField
+                    label="¿Qué días u horas te vendrían mejor? (opcional)"
+                    name="message"
+                    errors={refused?.fieldErrors.message}
+                    description="Sin datos de salud, por favor."
+                  >
+                    {(field) => <Textarea {...field} rows={3} maxLength={520} />}
+                  </FormField>
+                  <Button type="submit" variant="secondary" className="self-start" disabled={busy}>
+                    Pedir el cambio
+                  </Button>
+                </Form>
+              )}
             </section>
             <section aria-labelledby="cancelar" className="flex flex-col gap-3">
               <h2 id="cancelar" className="text-h3">

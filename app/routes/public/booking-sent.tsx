@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { CheckCircle2 } from "lucide-react";
 import { PageHeader } from "~/components/site/page-header";
+import { HOLD_MINUTES } from "~/modules/booking/messages";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/booking-sent";
 
@@ -23,7 +24,7 @@ export default function BookingSentPage({ loaderData }: Route.ComponentProps) {
         title={loaderData.direct ? "Confirma tu cita en tu email" : "Solicitud enviada"}
         lead={
           loaderData.direct
-            ? "Te hemos enviado un email con un enlace. Ábrelo en los próximos 30 minutos para confirmar la cita; si no, la hora vuelve a quedar libre."
+            ? `Te hemos enviado un email con un enlace. Ábrelo en los próximos ${HOLD_MINUTES} minutos para confirmar la cita; si no, la hora vuelve a quedar libre.`
             : "Hemos recibido tu solicitud. Te escribiremos en cuanto la revisemos para confirmarla o proponerte otra hora."
         }
       />
