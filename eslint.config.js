@@ -4,17 +4,71 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const restrict = (patterns) => ({
-  "no-restricted-imports": [
-    "error",
-    {
-      patterns: patterns.map((group) => ({
-        group,
-        message: "Importación no permitida por las capas del proyecto (ver docs/architecture.md).",
-      })),
+const DATABASE = ["~/db", "~/db/*", "drizzle-orm", "drizzle-orm/*"];
+const SERVER_FILES = ["**/*.server", "**/*.server.ts"];
+
+/**
+ * The layers of app/ and what each may not import. The files of one layer never match another's
+ * glob (`ignores`), so each file gets exactly one list.
+ */
+const LAYERS = [
+  {
+    files: ["app/components/ui/**"],
+    groups: [
+      ["~/routes/*", "~/modules/*", "~/components/site/*", "~/components/admin/*", "~/root"],
+      SERVER_FILES,
+      DATABASE,
+    ],
+  },
+  { files: ["app/components/**"], groups: [["~/routes/*"], SERVER_FILES, DATABASE] },
+  {
+    files: ["app/modules/**", "app/db/**", "app/utils/**"],
+    groups: [["~/routes/*", "~/components/*", "~/root"]],
+  },
+  // Routes take the database handle from the router context (`database(context)`) and hand it to
+  // the modules, which own every query.
+  { files: ["app/routes/**", "app/root.tsx"], groups: [DATABASE] },
+  { files: ["app/**"], groups: [] },
+];
+
+/**
+ * A relative import that climbs out of its folder (`../../db/schema`) would escape every rule
+ * above: inside app/, another folder is imported as `~/…`. Only the seed content and the font
+ * cache, outside app/, are reached with `../`.
+ */
+/** `./db/schema` from app/root.tsx, `../db` from a folder above it: the database all the same. */
+const RELATIVE_DATABASE = {
+  regex: "^\\.{1,2}/(?:.*/)?db(?:/|$)",
+  message: "Las rutas y los componentes no tocan la base de datos (ver docs/architecture.md).",
+};
+
+const PARENT_IMPORT = {
+  regex: "^(?:\\.\\./)+(?!content/|node_modules/)[^.]",
+  message: "Dentro de app/, importa otra carpeta con ~/… (ver docs/architecture.md).",
+};
+
+function layerBlocks() {
+  return LAYERS.map((layer, index) => ({
+    files: layer.files,
+    ignores: [...LAYERS.slice(0, index).flatMap((earlier) => earlier.files), "**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...layer.groups.map((group) => ({
+              group,
+              message:
+                "Importación no permitida por las capas del proyecto (ver docs/architecture.md).",
+            })),
+            ...(layer.groups.includes(DATABASE) ? [RELATIVE_DATABASE] : []),
+            PARENT_IMPORT,
+          ],
+        },
+      ],
     },
-  ],
-});
+  }));
+}
 
 const MAILTO_MESSAGE =
   "Escribe los enlaces mailto: con mailtoHref (app/modules/contact/mailto.ts), que codifica la dirección.";
@@ -59,30 +113,11 @@ export default tseslint.config(
   },
   // Playwright fixtures call `use`, which is not React's hook.
   { files: ["tests/e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
-  // Imports flow one way: ui ← site/admin components ← routes; modules never import routes.
-  {
-    files: ["app/components/ui/**"],
-    rules: restrict([
-      ["~/routes/*", "~/modules/*", "~/components/site/*", "~/components/admin/*", "~/root"],
-    ]),
-  },
-  {
-    files: ["app/modules/**", "app/db/**", "app/utils/**"],
-    rules: restrict([["~/routes/*", "~/components/*", "~/root"]]),
-  },
-  {
-    files: ["app/components/**"],
-    rules: restrict([
-      ["~/routes/*", "**/*.server", "**/*.server.ts"],
-      ["~/db", "~/db/*", "drizzle-orm", "drizzle-orm/*"],
-    ]),
-  },
-  // Routes never touch the database: they take the handle from the router context
-  // (`database(context)`) and hand it to the modules, which own every query.
-  {
-    files: ["app/routes/**", "app/root.tsx"],
-    rules: restrict([["~/db", "~/db/*", "drizzle-orm", "drizzle-orm/*"]]),
-  },
+  // Imports flow one way: ui ← site/admin components ← routes; modules never import routes;
+  // routes and components never touch the database. One block per layer, each with every
+  // restriction of that layer: ESLint keeps only the last `no-restricted-imports` that matches a
+  // file, so overlapping blocks would silently drop a rule (tests/integration/layering.test.ts).
+  ...layerBlocks(),
   // A `mailto:` link is written only by mailtoHref (app/modules/contact/mailto.ts), which encodes
   // the address: one built by hand from a stored address could carry `?bcc=…&body=…` into the
   // reader's mail client. tests/integration/layering.test.ts shows the rule firing.
@@ -93,6 +128,4 @@ export default tseslint.config(
       "no-restricted-syntax": ["error", ...MAILTO_BY_HAND],
     },
   },
-  // Tests may reach across layers (e.g. a module's test calling the route that uses it).
-  { files: ["**/*.test.ts"], rules: { "no-restricted-imports": "off" } },
 );

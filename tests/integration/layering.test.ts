@@ -45,6 +45,75 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
 });
 
+describe("every layer keeps all of its import rules (lint)", () => {
+  // ESLint applies only the last `no-restricted-imports` block matching a file: a later block for
+  // app/components/** used to replace the one for app/components/ui/**, silently.
+  const uiMay = { "a primitive": 'import { cx } from "~/utils/cx";\nexport const x = cx;\n' };
+  const uiMayNot = {
+    "a module":
+      'import { MESSAGES } from "~/modules/accounts/messages";\nexport const x = MESSAGES;\n',
+    "a site component":
+      'import { Header } from "~/components/site/header";\nexport const x = Header;\n',
+    "a route": 'import * as r from "~/routes/public/home";\nexport const x = r;\n',
+    "a server file": 'import { getEnv } from "~/utils/env.server";\nexport const x = getEnv;\n',
+    "the database": 'import { eq } from "drizzle-orm";\nexport const x = eq;\n',
+  };
+
+  for (const [what, source] of Object.entries(uiMayNot)) {
+    it(`app/components/ui may not import ${what}`, async () => {
+      const messages = await lint("app/components/ui/example.tsx", source);
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toMatch(LAYER_MESSAGE);
+    });
+  }
+
+  it("app/components/ui may import what it needs", async () => {
+    for (const source of Object.values(uiMay)) {
+      expect(await lint("app/components/ui/example.tsx", source)).toEqual([]);
+    }
+  });
+
+  it("every file of app/ gets its layer's rules and no other block replaces them", async () => {
+    const eslint = new ESLint();
+    const files = fs
+      .readdirSync("app", { recursive: true, encoding: "utf8" })
+      .filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".test.ts") && !f.includes("+types"))
+      .map((f) => `app/${f}`);
+    const rule = async (file: string) =>
+      JSON.stringify((await eslint.calculateConfigForFile(file))?.rules?.["no-restricted-imports"]);
+    for (const file of files) {
+      const options = await rule(file);
+      // The parent-directory rule is in every layer's list, so each file has exactly one list.
+      expect(options, file).toContain("Dentro de app/");
+      if (file.startsWith("app/components/ui/")) expect(options, file).toContain("~/modules/*");
+      if (file.startsWith("app/routes/") || file.startsWith("app/components/")) {
+        expect(options, file).toContain("drizzle-orm");
+      }
+    }
+  });
+
+  const relative = {
+    "app/routes/public/example.tsx":
+      'import { articles } from "../../db/schema";\nexport const x = articles;\n',
+    "app/root.tsx": 'import { getDb } from "./db/client.server";\nexport const x = getDb;\n',
+    "app/components/site/example.tsx":
+      'import { getEnv } from "../../utils/env.server";\nexport const x = getEnv;\n',
+  };
+  for (const [file, source] of Object.entries(relative)) {
+    it(`a relative import out of its folder does not escape the rules (${file})`, async () => {
+      const messages = await lint(file, source);
+      expect(messages.length, source).toBeGreaterThan(0);
+      for (const m of messages) expect(m).toMatch(/no-restricted-imports/);
+    });
+  }
+
+  it("the seed content and the font cache, outside app/, are still reached with ../", async () => {
+    const source =
+      'import seed from "../../../content/reviews/reviews.json";\nexport const x = seed;\n';
+    expect(await lint("app/modules/reviews/example.server.ts", source)).toEqual([]);
+  });
+});
+
 describe("mailto: links only through the encoder (lint)", () => {
   const MAILTO = /^no-restricted-syntax: .*mailtoHref/;
   const byHand = {
