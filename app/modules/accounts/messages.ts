@@ -42,6 +42,8 @@ export const MESSAGES = {
   newPasswordFailed: "No se pudo guardar la contraseña",
   appCodeFormat: "Escribe los 6 dígitos de tu aplicación de autenticación",
   recoveryCodeFormat: "Escribe un código de recuperación (10 letras y números)",
+  /** An authenticator code works once (sign-in, re-authentication, enrolment). */
+  codeAlreadyUsed: "Ese código ya se ha usado. Espera al siguiente (cambia cada 30 segundos).",
 } as const;
 
 /** Longest code a person may type (with the spaces or hyphens an app or a sheet shows). */
