@@ -56,6 +56,7 @@ export default [
     route("auth/configurar", "routes/auth/setup.tsx"),
     route("auth/verificacion", "routes/auth/two-factor.tsx"),
     route("auth/confirmar", "routes/auth/reauth.tsx"),
+    route("auth/acceso", "routes/auth/sign-in-link.tsx"),
   ]),
   route("auth/salir", "routes/auth/sign-out.tsx"),
 

@@ -1,8 +1,8 @@
 import {
-  codeFromSecret,
   expect,
   expectAccessible,
   formsSentDuring,
+  freshCode,
   signInAsAdmin,
   test,
 } from "./fixtures";
@@ -67,9 +67,8 @@ test("an administrator must enrol TOTP, then signs in with a code; another admin
   });
   expect(sent).toEqual([]);
   await expect(marta.getByLabel("Código de la aplicación de autenticación")).toBeFocused();
-  await marta
-    .getByLabel("Código de la aplicación de autenticación")
-    .fill(await codeFromSecret(secret));
+  const enrolmentCode = await freshCode(secret);
+  await marta.getByLabel("Código de la aplicación de autenticación").fill(enrolmentCode);
   await marta.getByRole("button", { name: "Activar la verificación en dos pasos" }).click();
   await expect(marta.getByText("Activada", { exact: true })).toBeVisible();
   await expect(marta.getByText("Esta sesión")).toBeVisible();
@@ -98,16 +97,20 @@ test("an administrator must enrol TOTP, then signs in with a code; another admin
   });
   expect(sentRecovery).toEqual([]);
   await marta.getByRole("link", { name: "Usar el código de la aplicación" }).click();
-  const right = await codeFromSecret(secret);
+  // The code that activated the factor is spent: she waits for the next one.
+  await marta.getByLabel("Código de la aplicación de autenticación").fill(enrolmentCode);
+  await marta.getByRole("button", { name: "Verificar" }).click();
+  await expect(marta.getByRole("alert")).toHaveText(
+    "Ese código ya se ha usado. Espera al siguiente (cambia cada 30 segundos).",
+  );
+  const right = await freshCode(secret);
   await marta
     .getByLabel("Código de la aplicación de autenticación")
     .fill(right === "000000" ? "111111" : "000000");
   await marta.getByRole("button", { name: "Verificar" }).click();
   await expect(marta.getByRole("alert")).toHaveText("El código no es correcto.");
   await expectAccessible(marta);
-  await marta
-    .getByLabel("Código de la aplicación de autenticación")
-    .fill(await codeFromSecret(secret));
+  await marta.getByLabel("Código de la aplicación de autenticación").fill(right);
   await marta.getByRole("button", { name: "Verificar" }).click();
   await expect(marta).toHaveURL("/admin/blog");
   await expect(marta.getByText("Has iniciado sesión correctamente")).toBeVisible();

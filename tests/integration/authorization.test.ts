@@ -146,6 +146,8 @@ const AUTH_PUBLIC = [
   "routes/auth/sign-out.tsx",
   // First-run setup: public, but only with the one-time token from the server log.
   "routes/auth/setup.tsx",
+  // The e-mailed link that confirms a new browser once an account's failure budget is spent.
+  "routes/auth/sign-in-link.tsx",
 ];
 
 /**

@@ -18,6 +18,7 @@ import * as authRoute from "~/routes/auth/auth";
 import * as reauthRoute from "~/routes/auth/reauth";
 import * as resetRoute from "~/routes/auth/reset-password";
 import * as setupRoute from "~/routes/auth/setup";
+import * as signInLinkRoute from "~/routes/auth/sign-in-link";
 import * as twoFactorRoute from "~/routes/auth/two-factor";
 import * as verifyRoute from "~/routes/auth/verify-email";
 import * as homeRoute from "~/routes/public/home";
@@ -145,6 +146,12 @@ const PUBLIC_ACTIONS: ActionCase[] = [
     path: "/auth/verificacion",
     action: twoFactorRoute.action,
     fields: ["method", "code", "redirectTo"],
+  },
+  {
+    file: "routes/auth/sign-in-link.tsx",
+    path: "/auth/acceso",
+    action: signInLinkRoute.action,
+    fields: ["token"],
   },
 ];
 

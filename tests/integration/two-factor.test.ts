@@ -3,6 +3,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, session, twoFactor, user } from "~/db/schema";
 import { upsertUserFromCli } from "~/modules/accounts/accounts.server";
+import { MESSAGES } from "~/modules/accounts/schemas";
+import { claimTotpCode } from "~/modules/accounts/totp-steps.server";
 import * as accountPage from "~/routes/admin/account";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as messagesPage from "~/routes/admin/messages";
@@ -17,6 +19,7 @@ import { DRIVERS, type TestDatabase, useTestDatabase } from "../support/db";
 import {
   cookieFrom,
   enrolTotp,
+  forgetUsedCodes,
   makeContext,
   makeRequest,
   run,
@@ -139,10 +142,11 @@ describe.each(DRIVERS)("two-factor authentication (%s)", (driver) => {
       context: ctx(),
     });
     expect(wrongCode.status).toBe(400);
+    const firstCode = await totpCode(raw);
     const confirmed = await run(accountPage.action, {
       request: makeRequest("/admin/cuenta", {
         cookie,
-        form: { intent: "confirm", code: await totpCode(raw) },
+        form: { intent: "confirm", code: firstCode },
       }),
       context: ctx(),
     });
@@ -159,10 +163,14 @@ describe.each(DRIVERS)("two-factor authentication (%s)", (driver) => {
     });
     expect(stale.location).toMatch(/^\/auth\?redirectTo=/);
 
-    // The next sign-in asks for the code.
+    // The next sign-in asks for the code. The one that confirmed the enrolment is spent…
     const again = await passwordStep(email);
     expect(again.outcome.location).toBe("/auth/verificacion?redirectTo=%2Fadmin%2Fblog");
-    const done = await codeStep(again.cookie, await totpCode(raw));
+    const reused = await codeStep(again.cookie, firstCode);
+    expect(reused.status).toBe(400);
+    expect(reused.data).toMatchObject({ formError: MESSAGES.codeAlreadyUsed });
+    // …and the challenge waits for the next one.
+    const done = await codeStep(again.cookie, await totpCode(raw, 1));
     expect(done.location).toBe("/admin/blog");
     // The whole sign-in done: this browser becomes a known device (the lock-out lets it through).
     expect(done.headers.getSetCookie().join("\n")).toMatch(/^consulta\.device=[\w-]+\.[\w-]+;/m);
@@ -214,6 +222,111 @@ describe.each(DRIVERS)("two-factor authentication (%s)", (driver) => {
     expect(replay.status).toBe(400);
   });
 
+  it("a code works once: a second sign-in with it is refused, even one sent at the same instant", async () => {
+    const email = "una-vez@example.com";
+    await enrolledAccount(db, email);
+    const first = await passwordStep(email);
+    const second = await passwordStep(email);
+    const code = await totpCode();
+    expect((await codeStep(first.cookie, code)).location).toBe("/admin/blog");
+    // Someone who saw the code (over a shoulder, through a page relaying it) cannot use it again.
+    const replay = await codeStep(second.cookie, code);
+    expect(replay.status).toBe(400);
+    expect(replay.data).toMatchObject({ formError: MESSAGES.codeAlreadyUsed });
+    expect(cookieFrom(replay.headers)).not.toMatch(/session_token/);
+    expect(await lastAudit(db, "two_factor_failed")).toMatchObject({
+      details: { method: "totp", reason: "CODE_ALREADY_USED" },
+    });
+    // An older code is refused too; the same challenge then takes the next one.
+    expect((await codeStep(second.cookie, await totpCode(undefined, -1))).status).toBe(400);
+    const next = await codeStep(second.cookie, await totpCode(undefined, 1));
+    expect(next.location).toBe("/admin/blog");
+
+    // Two sign-ins (two challenges, say on two instances) send one code at once: one wins.
+    const other = "a-la-vez@example.com";
+    await enrolledAccount(db, other);
+    const [a, b] = [await passwordStep(other), await passwordStep(other)];
+    const same = await totpCode();
+    const both = await Promise.all([codeStep(a.cookie, same), codeStep(b.cookie, same)]);
+    expect(both.map((r) => r.status).sort()).toEqual([302, 400]);
+    const opened = await db.db
+      .select()
+      .from(session)
+      .where(eq(session.userId, await userId(db, other)));
+    expect(opened).toHaveLength(1);
+  });
+
+  it("claims a step atomically: of many simultaneous uses of one code exactly one is accepted", async () => {
+    const email = "carrera@example.com";
+    await enrolledAccount(db, email);
+    const id = await userId(db, email);
+    const code = await totpCode();
+    const uses = await Promise.all(Array.from({ length: 6 }, () => claimTotpCode(db.db, id, code)));
+    expect(uses.filter((u) => u === "fresh")).toHaveLength(1);
+    expect(uses.filter((u) => u === "used")).toHaveLength(5);
+    expect(await claimTotpCode(db.db, id, code === "000000" ? "111111" : "000000")).toBe("wrong");
+  });
+
+  it("re-authentication takes a code once: not the one that signed in, not twice", async () => {
+    const email = "reconfirma@example.com";
+    await enrolledAccount(db, email);
+    const signInCode = await totpCode();
+    const { cookie: challenge } = await passwordStep(email);
+    const cookie = cookieFrom((await codeStep(challenge, signInCode)).headers);
+    const confirm = async (code: string, password = PASSWORD) =>
+      run(reauthPage.action, {
+        request: makeRequest("/auth/confirmar", {
+          cookie,
+          form: { password, code, redirectTo: "/admin/usuarios" },
+        }),
+        context: ctx(),
+      });
+    const same = await confirm(signInCode);
+    expect(same.status).toBe(400);
+    expect(same.data).toMatchObject({ formError: MESSAGES.codeAlreadyUsed });
+    // A mistyped password does not spend a fresh code (and the answer names neither).
+    const nextCode = await totpCode(undefined, 1);
+    const typo = await confirm(nextCode, "otra cosa distinta");
+    expect(typo.data).toMatchObject({ formError: "La contraseña o el código no son correctos." });
+    const next = await confirm(nextCode);
+    expect(next.location).toBe("/admin/usuarios");
+    const twice = await confirm(nextCode);
+    expect(twice.status).toBe(400);
+    expect(twice.data).toMatchObject({ formError: MESSAGES.codeAlreadyUsed });
+  });
+
+  it("the enrolment's first code works once, even sent twice at the same instant", async () => {
+    const email = "activa-doble@example.com";
+    await upsertUserFromCli(db.db, { email, password: PASSWORD, role: "editor" });
+    const { cookie } = await passwordStep(email);
+    const post = (form: Record<string, string>) =>
+      run(accountPage.action, {
+        request: makeRequest("/admin/cuenta", { cookie, form }),
+        context: ctx(),
+      });
+    expect((await post({ intent: "enable", password: PASSWORD })).status).toBe(302);
+    const page = await run(accountPage.loader, {
+      request: makeRequest("/admin/cuenta", { cookie }),
+    });
+    const secret = (page.data as { pending: { secret: string } }).pending.secret;
+    const raw = new TextDecoder().decode(base32.decode(secret));
+    const code = await totpCode(raw);
+    const both = await Promise.all([
+      post({ intent: "confirm", code }),
+      post({ intent: "confirm", code }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([302, 400]);
+    expect(both.find((r) => r.status === 400)!.data).toMatchObject({
+      fieldErrors: { code: [MESSAGES.codeAlreadyUsed] },
+    });
+    expect(
+      await db.db
+        .select()
+        .from(session)
+        .where(eq(session.userId, await userId(db, email))),
+    ).toHaveLength(1);
+  });
+
   it("refuses a wrong code (audited) and stops after 5 tries on one challenge", async () => {
     const email = "fallos@example.com";
     await enrolledAccount(db, email);
@@ -254,6 +367,7 @@ describe.each(DRIVERS)("two-factor authentication (%s)", (driver) => {
     await enrolledAccount(db, email);
     const context = ctx();
     for (let i = 0; i < 12; i++) {
+      await forgetUsedCodes(db.db, await userId(db, email)); // (12 people, one account here)
       const { cookie } = await passwordStep(email, ctx());
       expect((await codeStep(cookie, await totpCode(), "totp", context)).status).toBe(302);
     }
@@ -276,6 +390,18 @@ describe.each(DRIVERS)("two-factor authentication (%s)", (driver) => {
     expect(reused.status).toBe(400);
     const other = await codeStep(second.cookie, TEST_RECOVERY_CODES[1]!, "recovery");
     expect(other.status).toBe(302);
+  });
+
+  it("a recovery code sent twice at the same instant signs in once", async () => {
+    const email = "recuperacion-doble@example.com";
+    await enrolledAccount(db, email);
+    const [a, b] = [await passwordStep(email), await passwordStep(email)];
+    const code = TEST_RECOVERY_CODES[2]!;
+    const both = await Promise.all([
+      codeStep(a.cookie, code, "recovery"),
+      codeStep(b.cookie, code, "recovery"),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([302, 400]);
   });
 
   it("an administrator resets another account's lost factor: audited, sessions ended, enrol again", async () => {
@@ -401,10 +527,11 @@ describe.each(DRIVERS)("two-factor authentication (%s)", (driver) => {
       context: ctx(),
     });
     expect(noCode.status).toBe(400);
+    // (The current code signed this session in: the next one confirms.)
     const badPassword = await run(reauthPage.action, {
       request: makeRequest("/auth/confirmar", {
         cookie: admin,
-        form: { password: "otra cosa distinta", code: await totpCode() },
+        form: { password: "otra cosa distinta", code: await totpCode(undefined, 1) },
       }),
       context: ctx(),
     });
@@ -412,7 +539,11 @@ describe.each(DRIVERS)("two-factor authentication (%s)", (driver) => {
     const confirmed = await run(reauthPage.action, {
       request: makeRequest("/auth/confirmar", {
         cookie: admin,
-        form: { password: PASSWORD, code: await totpCode(), redirectTo: "/admin/usuarios" },
+        form: {
+          password: PASSWORD,
+          code: await totpCode(undefined, 1),
+          redirectTo: "/admin/usuarios",
+        },
       }),
       context: ctx(),
     });
@@ -460,6 +591,7 @@ describe.each(DRIVERS)("two-factor authentication (%s)", (driver) => {
     // staffCookie re-creates the account (ending its sessions): later sign-ins use the real steps.
     const a = await staffCookie(db.db, "administrator", email);
     const signInAgain = async () => {
+      await forgetUsedCodes(db.db, await userId(db, email)); // (three devices, one period here)
       const { cookie } = await passwordStep(email);
       return cookieFrom((await codeStep(cookie, await totpCode())).headers);
     };

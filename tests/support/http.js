@@ -54,13 +54,24 @@ export function cookiesOf(res) {
     .join("; ");
 }
 
+/** The last 30-second step whose code this process sent, per secret. */
+const usedSteps = new Map();
+
 /**
- * The authenticator's current code for a base32 secret.
+ * A code the server has not accepted yet (a code works once): the authenticator's current one, or
+ * the next period's (the server takes that one too), or — a third sign-in within one period —
+ * the next after waiting for it, as a person would.
  * @param {string} secret
  * @returns {Promise<string>}
  */
-export function totpCode(secret) {
-  return createOTP(base32.decode(secret), { digits: 6, period: 30 }).totp();
+export async function totpCode(secret) {
+  const now = Math.floor(Date.now() / 30_000);
+  const step = Math.max(now, (usedSteps.get(secret) ?? now - 1) + 1);
+  if (step > now + 1) {
+    await new Promise((resolve) => setTimeout(resolve, (step - 1) * 30_000 - Date.now() + 100));
+  }
+  usedSteps.set(secret, step);
+  return createOTP(base32.decode(secret), { digits: 6, period: 30 }).hotp(step);
 }
 
 /**

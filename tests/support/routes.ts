@@ -131,9 +131,21 @@ export function linkFrom(raw: string, pathPrefix: string) {
 export const TEST_TOTP_SECRET = "prueba-secreto-totp-de-32-bytes!";
 export const TEST_RECOVERY_CODES = ["AAAAA-11111", "BBBBB-22222", "CCCCC-33333"];
 
-/** The current 6-digit code for a raw TOTP secret (the same algorithm as the plugin). */
-export function totpCode(secret: string = TEST_TOTP_SECRET) {
-  return createOTP(secret, { digits: 6, period: 30 }).totp();
+/**
+ * The current 6-digit code for a raw TOTP secret (the same algorithm as the plugin), or the one
+ * `steps` periods later: a code works once, and the plugin also takes the next period's, so a test
+ * can use a second code without waiting 30 seconds.
+ */
+export function totpCode(secret: string = TEST_TOTP_SECRET, steps = 0) {
+  return createOTP(secret, { digits: 6, period: 30 }).hotp(Math.floor(Date.now() / 30_000) + steps);
+}
+
+/**
+ * Lets an account's codes be used again (tests only): for tests about something else that sign
+ * the same account in many times within one 30-second period.
+ */
+export async function forgetUsedCodes(db: Db, userId: string) {
+  await db.update(twoFactor).set({ lastTotpStep: null }).where(eq(twoFactor.userId, userId));
 }
 
 /**

@@ -29,6 +29,7 @@ export const PUBLIC_PAGE_STATES = [
   "/blog?pagina=2",
   "/auth?modo=recuperar",
   "/auth/restablecer?token=x",
+  "/auth/acceso?token=x",
   "/una-pagina-que-no-existe",
   "/blog/un-articulo-que-no-existe",
 ];

@@ -7,6 +7,7 @@ import { simpleHtml } from "~/modules/mail/templates";
 import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
 import { getEnv } from "~/utils/env.server";
 import { guessPlatform } from "~/utils/format";
+import { hashToken, isToken, newToken } from "~/utils/tokens.server";
 import { logger } from "~/utils/logger.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { clearKey, hitRateLimit, underRateLimit } from "~/modules/rate-limit/rate-limit.server";
@@ -50,6 +51,16 @@ export const LIMITS = {
   noticeFirst: 5,
   noticeEvery: 10,
   noticeMinGapMs: 60 * 60_000,
+  /**
+   * Wrong passwords for one account from every address together (forgotten, like the other
+   * failure counts, after 24 h without failures). Once spent, a browser that is not a known
+   * device of the account no longer signs in with the password alone: a right password only
+   * e-mails the owner a single-use link that makes the browser opening it a known device.
+   */
+  accountFailureBudget: 20,
+  /** That link: valid this long, and at most this many e-mailed per account an hour. */
+  signInLinkMs: 15 * 60_000,
+  signInLinksPerHour: 3,
   signUpPerIp: { limit: 5, windowMs: 60 * 60_000 },
   resetPerIp: { limit: 5, windowMs: 15 * 60_000 },
 };
@@ -70,10 +81,12 @@ function authHeaders(info: ClientInfo, cookie?: string | null) {
 
 /**
  * Signs in with e-mail and password. Brute force is slowed per client (IP, 10 a minute) and per
- * account AND client (growing waits after 5 failures, forgotten after 24 h without failures), so a
- * stranger failing on purpose cannot lock the owner out: a browser where this account signed in
- * before (the signed device cookie) is never held back by those waits, and the owner is e-mailed
- * about repeated failures. Pending accounts (not approved yet) get no session.
+ * account AND client (growing waits after 5 failures, forgotten after 24 h without failures), and
+ * capped per account across clients (the failure budget: once spent, a new browser needs a link
+ * e-mailed to the owner; see `signInByLink`). A stranger failing on purpose cannot lock the owner
+ * out: a browser where this account signed in before (the signed device cookie) is never held back
+ * by any of these, and the owner is e-mailed about repeated failures. Pending accounts (not
+ * approved yet) get no session.
  */
 export async function signIn(
   db: Db,
@@ -93,6 +106,9 @@ export async function signIn(
   const knownDevice = isKnownDevice(cookie, email);
   if (!ipAllowed || (!knownDevice && (await failureDelaySeconds(db, failKey)) > 0)) {
     return { ok: false, status: 429, formError: MESSAGES.tooManyAttempts };
+  }
+  if (!knownDevice && (await failureBudgetSpent(db, email))) {
+    return signInByLink(db, email, password, info, failKey);
   }
   if (await isPendingWithPassword(db, email, password)) {
     await audit(db, { action: "login_pending", target: email, ip: info.ip });
@@ -130,14 +146,168 @@ export async function signIn(
       return { ok: false, status: 403, formError: MESSAGES.pendingApproval };
     }
     if (error instanceof APIError && error.status === "UNAUTHORIZED") {
-      await hitRateLimit(db, ipKey, limit, windowMs);
-      await recordSignInFailure(db, failKey);
-      await audit(db, { action: "login_failed", target: email, ip: info.ip });
-      await noticeRepeatedFailures(db, email);
+      await countSignInFailure(db, email, info, failKey);
       return { ok: false, status: 400, formError: MESSAGES.badCredentials };
     }
     throw error;
   }
+}
+
+/** A wrong password: counted per address, per account and address, and per account. */
+async function countSignInFailure(db: Db, email: string, info: ClientInfo, failKey: string) {
+  const { limit, windowMs } = LIMITS.signInPerIp;
+  await hitRateLimit(db, `signin-ip:${info.ip}`, limit, windowMs);
+  await recordSignInFailure(db, failKey);
+  await audit(db, { action: "login_failed", target: email, ip: info.ip });
+  await noticeRepeatedFailures(db, email);
+}
+
+/** Wrong passwords for an account from every address (its failure budget's counter). */
+const accountFailKey = (email: string) => `signin-fail-account:${email}`;
+
+async function failureBudgetSpent(db: Db, email: string) {
+  const result = await db.execute<{ count: number }>(sql`
+    select count from rate_limit
+    where key = ${accountFailKey(email)}
+      and window_start > now() - make_interval(secs => ${LIMITS.failureMemoryMs / 1000})`);
+  return Number(result.rows[0]?.count ?? 0) >= LIMITS.accountFailureBudget;
+}
+
+/**
+ * The slower path, for an account whose failure budget is spent and a browser that is not one of
+ * its known devices: the password is checked but opens nothing. A right one e-mails the owner a
+ * single-use link (`redeemSignInLink`) that makes the browser opening it a known device, from which
+ * the password (and the code, with two-step verification) then sign in as usual; a wrong one
+ * counts as any failure. Both get the same answer, so guessing from a new client learns nothing,
+ * and the owner's own browser is never held back.
+ */
+async function signInByLink(
+  db: Db,
+  email: string,
+  password: string,
+  info: ClientInfo,
+  failKey: string,
+): Promise<Failure> {
+  const answer: Failure = { ok: false, status: 403, formError: MESSAGES.signInLinkSent };
+  const owner = await credentialOwner(db, email);
+  const ctx = await getAuth(db).$context;
+  let right = false;
+  if (owner?.hash) right = await ctx.password.verify({ hash: owner.hash, password });
+  else await ctx.password.hash(password); // the same work whether or not the account exists
+  if (!right) {
+    await countSignInFailure(db, email, info, failKey);
+    return answer;
+  }
+  // Right, but an account not confirmed or not approved yet has no way in to confirm.
+  if (owner?.approvedAt && owner.emailVerified) await sendSignInLink(db, owner, info);
+  return answer;
+}
+
+/** An account with its password hash (null without a password of its own). */
+async function credentialOwner(db: Db, email: string) {
+  const [row] = await db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      approvedAt: user.approvedAt,
+      emailVerified: user.emailVerified,
+      hash: account.password,
+    })
+    .from(user)
+    .innerJoin(account, and(eq(account.userId, user.id), eq(account.providerId, "credential")))
+    .where(eq(user.email, email));
+  return row ?? null;
+}
+
+/** Sign-in links are `verification` rows: "signin-link:<SHA-256 of the token>" → the user id. */
+export const SIGN_IN_LINK_PREFIX = "signin-link:";
+
+async function sendSignInLink(
+  db: Db,
+  owner: { id: string; name: string; email: string },
+  info: ClientInfo,
+) {
+  const limited = await hitRateLimit(
+    db,
+    `signin-link:${owner.email}`,
+    LIMITS.signInLinksPerHour,
+    60 * 60_000,
+  );
+  if (!limited.allowed) return;
+  const { token, hash } = newToken();
+  const env = getEnv();
+  const link = `${env.PUBLIC_URL}/auth/acceso?token=${token}`;
+  const reset = `${env.PUBLIC_URL}/auth?modo=recuperar`;
+  const platform = guessPlatform(info.userAgent ?? "");
+  const where = `, desde ${platform}`;
+  await db.transaction(async (tx) => {
+    await tx.insert(verification).values({
+      id: crypto.randomUUID(),
+      identifier: `${SIGN_IN_LINK_PREFIX}${hash}`,
+      value: owner.id,
+      expiresAt: new Date(Date.now() + LIMITS.signInLinkMs),
+    });
+    await enqueueMail(tx, {
+      to: owner.email,
+      subject: "Confirma el acceso a tu cuenta desde un navegador nuevo",
+      text: `Hola, ${owner.name}:
+
+Se ha escrito la contraseña correcta de tu cuenta del área de gestión en un navegador que no conocemos${where}. Como en las últimas horas ha habido muchos intentos fallidos, para entrar desde ese navegador hay que confirmarlo con este enlace (caduca en 15 minutos y solo sirve una vez):
+${link}
+
+Si has sido tú, ábrelo en ese mismo navegador y vuelve a iniciar sesión.
+
+Si no has sido tú, no abras el enlace: alguien conoce tu contraseña. Cámbiala cuanto antes:
+${reset}`,
+      html: simpleHtml(
+        [
+          `Hola, ${owner.name}:`,
+          `Se ha escrito la contraseña correcta de tu cuenta del área de gestión en un navegador que no conocemos${where}. Como en las últimas horas ha habido muchos intentos fallidos, para entrar desde ese navegador hay que confirmarlo con el botón. El enlace caduca en 15 minutos y solo sirve una vez.`,
+          "Si has sido tú, ábrelo en ese mismo navegador y vuelve a iniciar sesión.",
+          `Si no has sido tú, no lo abras: alguien conoce tu contraseña. Cámbiala cuanto antes en ${reset}`,
+        ],
+        { href: link, label: "Confirmar este navegador" },
+      ),
+    });
+  });
+  nudgeOutbox();
+  await audit(db, {
+    action: "login_link_sent",
+    target: owner.email,
+    details: { platform },
+    ip: info.ip,
+  });
+}
+
+/**
+ * Uses a sign-in link (once, whatever the concurrency: the row is deleted as it is read): the
+ * browser becomes a known device of the account. It opens no session by itself.
+ */
+export async function redeemSignInLink(
+  db: Db,
+  token: unknown,
+  info: ClientInfo,
+): Promise<Success<{ headers: Headers }> | Failure> {
+  const refused: Failure = { ok: false, status: 400, formError: MESSAGES.signInLinkInvalid };
+  if (!isToken(token)) return refused;
+  const [row] = await db
+    .delete(verification)
+    .where(
+      and(
+        eq(verification.identifier, `${SIGN_IN_LINK_PREFIX}${hashToken(token)}`),
+        sql`${verification.expiresAt} > now()`,
+      ),
+    )
+    .returning({ userId: verification.value });
+  const [owner] = row
+    ? await db.select({ email: user.email }).from(user).where(eq(user.id, row.userId))
+    : [];
+  if (!owner) return refused;
+  const headers = new Headers();
+  headers.append("Set-Cookie", deviceCookie(owner.email));
+  await audit(db, { action: "login_link_used", target: owner.email, ip: info.ip });
+  return { ok: true, headers };
 }
 
 /**
@@ -146,15 +316,7 @@ export async function signIn(
  * pending state is only revealed to whoever knows the password.
  */
 async function isPendingWithPassword(db: Db, email: string, password: string) {
-  const [row] = await db
-    .select({
-      approvedAt: user.approvedAt,
-      emailVerified: user.emailVerified,
-      hash: account.password,
-    })
-    .from(user)
-    .innerJoin(account, and(eq(account.userId, user.id), eq(account.providerId, "credential")))
-    .where(eq(user.email, email));
+  const row = await credentialOwner(db, email);
   if (!row || row.approvedAt || !row.emailVerified || !row.hash) return false;
   return (await getAuth(db).$context).password.verify({ hash: row.hash, password });
 }
@@ -221,10 +383,15 @@ async function failureDelaySeconds(db: Db, key: string) {
   return waited >= delayMs ? 0 : Math.ceil((delayMs - waited) / 1000);
 }
 
-/** E-mails the owner (never the password tried) at the 5th failure and every 10th after it. */
+/**
+ * E-mails the owner (never the password tried) at the 5th failure and every 10th after it, at most
+ * once an hour; and, whatever the hour, when the failure budget is spent (once per series).
+ */
 async function noticeRepeatedFailures(db: Db, email: string) {
-  const total = await recordSignInFailure(db, `signin-fail-account:${email}`);
+  const total = await recordSignInFailure(db, accountFailKey(email));
+  const budgetSpent = total === LIMITS.accountFailureBudget;
   const due =
+    budgetSpent ||
     total === LIMITS.noticeFirst ||
     (total > LIMITS.noticeFirst && (total - LIMITS.noticeFirst) % LIMITS.noticeEvery === 0);
   if (!due) return;
@@ -234,8 +401,38 @@ async function noticeRepeatedFailures(db: Db, email: string) {
     .where(eq(user.email, email));
   if (!owner) return;
   const gap = await hitRateLimit(db, `signin-notice:${email}`, 1, LIMITS.noticeMinGapMs);
-  if (!gap.allowed) return;
+  if (!gap.allowed && !budgetSpent) return;
   const link = `${getEnv().PUBLIC_URL}/auth?modo=recuperar`;
+  if (budgetSpent) {
+    await enqueueMail(db, {
+      to: owner.email,
+      subject: "Tu cuenta pide una confirmación por email para entrar desde navegadores nuevos",
+      text: `Hola, ${owner.name}:
+
+En las últimas horas ha habido ${total} intentos fallidos de iniciar sesión en tu cuenta del área de gestión.
+
+Para protegerla, hasta que pasen 24 horas sin fallos, entrar desde un navegador donde no hayas iniciado sesión antes necesitará, además de la contraseña, un enlace que te enviaremos a este email. Desde tu navegador habitual puedes entrar con normalidad.
+
+Si no has sido tú, alguien está probando contraseñas. Si tu contraseña es débil o la usas en otros sitios, cámbiala:
+${link}`,
+      html: simpleHtml(
+        [
+          `Hola, ${owner.name}:`,
+          `En las últimas horas ha habido ${total} intentos fallidos de iniciar sesión en tu cuenta del área de gestión.`,
+          "Para protegerla, hasta que pasen 24 horas sin fallos, entrar desde un navegador donde no hayas iniciado sesión antes necesitará, además de la contraseña, un enlace que te enviaremos a este email. Desde tu navegador habitual puedes entrar con normalidad.",
+          "Si no has sido tú, alguien está probando contraseñas. Si tu contraseña es débil o la usas en otros sitios, cámbiala.",
+        ],
+        { href: link, label: "Cambiar mi contraseña" },
+      ),
+    });
+    nudgeOutbox();
+    await audit(db, {
+      action: "login_failures_notified",
+      target: email,
+      details: { total, budgetSpent: true },
+    });
+    return;
+  }
   await enqueueMail(db, {
     to: owner.email,
     subject: "Intentos fallidos de acceso a tu cuenta",

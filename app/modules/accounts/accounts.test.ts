@@ -441,7 +441,7 @@ describe.each(DRIVERS)("accounts (%s)", (driver) => {
     );
   });
 
-  it("e-mails the owner at the 5th failure and every 10th after it, at most once an hour, without the password tried", async () => {
+  it("e-mails the owner at the 5th failure and every 10th after it, at most once an hour, and when the failure budget is spent, without the password tried", async () => {
     await upsertUserFromCli(db.db, {
       email: "ana@example.com",
       password: PASSWORD,
@@ -468,12 +468,20 @@ describe.each(DRIVERS)("accounts (%s)", (driver) => {
     // The 15th failure comes within the hour: no second e-mail.
     for (let i = 5; i < 15; i++) await tries(1, i);
     expect(await mailsTo("ana@example.com")).toHaveLength(before + 1);
-    // An hour later, the 25th is told.
+    // The 20th spends the account's failure budget: that notice goes whatever the hour, once.
+    for (let i = 15; i < 20; i++) await tries(1, i);
+    const spent = await mailsTo("ana@example.com");
+    expect(spent).toHaveLength(before + 2);
+    expect(decodeMail(spent.at(-1)!)).toContain("un enlace que te enviaremos");
+    // An hour later, the 25th is told as usual.
     await db.db.execute(
       sql`update rate_limit set window_start = now() - interval '2 hours' where key like 'signin-notice:%'`,
     );
-    for (let i = 15; i < 25; i++) await tries(1, i);
-    expect(await mailsTo("ana@example.com")).toHaveLength(before + 2);
+    for (let i = 20; i < 25; i++) await tries(1, i);
+    const later = await mailsTo("ana@example.com");
+    expect(later).toHaveLength(before + 3);
+    expect(decodeMail(later.at(-1)!)).not.toContain("un enlace que te enviaremos");
+    expect(later.join("\n")).not.toContain("secreto-probado");
     // Unknown addresses: nobody to tell, nothing sent.
     for (let i = 0; i < 5; i++) {
       await signIn(

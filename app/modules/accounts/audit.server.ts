@@ -40,6 +40,8 @@ export type AuditAction =
   | "user_approved"
   | "login_pending"
   | "login_failures_notified"
+  | "login_link_sent"
+  | "login_link_used"
   | "signup_existing"
   | "two_factor_enabled"
   | "two_factor_disabled"
@@ -109,6 +111,8 @@ export const AUDIT_LABELS: Record<string, string> = {
   user_approved: "Cuenta aprobada",
   login_pending: "Inicio de sesión de una cuenta pendiente de aprobación",
   login_failures_notified: "Aviso por email de intentos fallidos de inicio de sesión",
+  login_link_sent: "Enlace para confirmar un navegador nuevo enviado",
+  login_link_used: "Navegador nuevo confirmado con el enlace del email",
   signup_existing: "Intento de alta con un email ya registrado",
   two_factor_enabled: "Verificación en dos pasos activada",
   two_factor_disabled: "Verificación en dos pasos desactivada",

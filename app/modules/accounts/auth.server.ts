@@ -20,6 +20,8 @@ export async function hashKeepingPrefix(identifier: string) {
 }
 /** The name authenticator apps show next to the code. */
 export const TOTP_ISSUER = "Consulta de Psicología";
+/** Authenticator codes: 6 digits, a new one every 30 seconds (the plugin and totp-steps.server.ts). */
+export const TOTP_OPTIONS = { digits: 6, period: 30 } as const;
 
 function createAuth(db: Db) {
   const env = getEnv();
@@ -60,7 +62,7 @@ function createAuth(db: Db) {
     plugins: [
       twoFactor({
         issuer: TOTP_ISSUER,
-        totpOptions: { digits: 6, period: 30 },
+        totpOptions: TOTP_OPTIONS,
         backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
         twoFactorCookieMaxAge: 10 * 60,
         accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },

@@ -33,6 +33,14 @@ export const MESSAGES = {
     "Tienes que confirmar tu email antes de iniciar sesión. Te hemos enviado un enlace de confirmación.",
   invalidToken: "El enlace no es válido o ha caducado. Solicita uno nuevo.",
   pendingApproval: "Tu cuenta está pendiente de aprobación por una administradora.",
+  /**
+   * The answer to any password (right or wrong) from a browser that is not a known device, once
+   * the account's failure budget is spent (accounts.server.ts): it says nothing about the password.
+   */
+  signInLinkSent:
+    "Por seguridad, el acceso a esta cuenta desde este navegador hay que confirmarlo por email. Si la contraseña es correcta, te hemos enviado un enlace (caduca en 15 minutos): ábrelo en este navegador y vuelve a iniciar sesión.",
+  signInLinkInvalid:
+    "El enlace no es válido, ha caducado o ya se ha usado. Vuelve a iniciar sesión para recibir otro.",
   signUpSent:
     "Te hemos enviado un email. Ábrelo para confirmar tu dirección; después, una administradora tendrá que aprobar tu cuenta.",
   setupInvalid:
@@ -44,6 +52,8 @@ export const MESSAGES = {
   newPasswordFailed: "No se pudo guardar la contraseña",
   appCodeFormat: "Escribe los 6 dígitos de tu aplicación de autenticación",
   recoveryCodeFormat: "Escribe un código de recuperación (10 letras y números)",
+  /** An authenticator code works once (sign-in, re-authentication, enrolment). */
+  codeAlreadyUsed: "Ese código ya se ha usado. Espera al siguiente (cambia cada 30 segundos).",
 } as const;
 
 /** Longest code a person may type (with the spaces or hyphens an app or a sheet shows). */

@@ -8,7 +8,8 @@ import { audit } from "./audit.server";
 import { getAuth } from "./auth.server";
 import { isRole } from "./roles";
 import { parseWith } from "~/utils/form-schema";
-import { ConfirmPasswordSchema, ConfirmWithCodeSchema } from "./schemas";
+import { ConfirmPasswordSchema, ConfirmWithCodeSchema, MESSAGES } from "./schemas";
+import { claimTotpStep, matchTotpCode } from "./totp-steps.server";
 
 /** Role changes, removals, settings and RGPD erase/export need a proof of identity this recent. */
 export const REAUTH_MAX_AGE_MS = 10 * 60_000;
@@ -211,16 +212,28 @@ export async function reauthenticate(
       formError: "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.",
     };
   }
+  // A code works once (totp-steps.server.ts): one already accepted, here or at sign-in, is
+  // refused before the password is even checked, so that answer says nothing about the password.
+  const match = state.user.twoFactorEnabled ? await matchTotpCode(db, state.user.id, code) : null;
+  if (match?.use === "used") {
+    await audit(db, { action: "reauth_failed", actor: state.user, ip: info.ip });
+    return { ok: false, status: 400, formError: MESSAGES.codeAlreadyUsed };
+  }
   const auth = getAuth(db);
   const ctx = await auth.$context;
   const accounts = await ctx.internalAdapter.findAccounts(state.user.id);
   const hash = accounts.find((a) => a.providerId === "credential")?.password;
   let ok = !!hash && (await ctx.password.verify({ hash, password }));
-  if (ok && state.user.twoFactorEnabled) {
-    ok = await auth.api
-      .verifyTOTP({ body: { code }, headers: new Headers({ cookie: cookie ?? "" }) })
-      .then(() => true)
-      .catch(() => false);
+  if (ok && match) {
+    // Claimed only with the right password (a mistyped one does not spend the code); of two
+    // simultaneous uses one wins.
+    ok =
+      match.use === "fresh" &&
+      (await claimTotpStep(db, state.user.id, match.step)) &&
+      (await auth.api
+        .verifyTOTP({ body: { code }, headers: new Headers({ cookie: cookie ?? "" }) })
+        .then(() => true)
+        .catch(() => false));
   }
   if (!ok) {
     await audit(db, { action: "reauth_failed", actor: state.user, ip: info.ip });

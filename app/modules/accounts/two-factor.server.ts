@@ -12,7 +12,8 @@ import { getAuth, TOTP_ISSUER } from "./auth.server";
 import { closeStreamsOf } from "~/modules/reviews/live.server";
 import { guessPlatform } from "~/utils/format";
 import { TWO_FACTOR_REQUIRED_ROLES } from "./roles";
-import { AppCodeSchema, RecoveryCodeSchema } from "./schemas";
+import { AppCodeSchema, MESSAGES as FORM_MESSAGES, RecoveryCodeSchema } from "./schemas";
+import { challengeUserId, claimTotpCode, type TotpUse } from "./totp-steps.server";
 import { parseWith } from "~/utils/form-schema";
 
 /**
@@ -31,6 +32,7 @@ export function twoFactorRequired(role: string) {
 
 const MESSAGES = {
   badCode: "El código no es correcto.",
+  usedCode: FORM_MESSAGES.codeAlreadyUsed,
   badRecovery: "El código de recuperación no es correcto o ya se ha usado.",
   expired: "La verificación ha caducado. Vuelve a iniciar sesión.",
   tooMany: "Demasiados intentos. Espera unos minutos y vuelve a iniciar sesión.",
@@ -84,6 +86,22 @@ export async function completeTwoFactorSignIn(
   if (!(await underRateLimit(db, ipKey, CODE_LIMIT.limit, CODE_LIMIT.windowMs))) {
     return { ok: false, status: 429, formError: MESSAGES.tooMany };
   }
+  // A code works once: claim its time step before the plugin checks it (totp-steps.server.ts).
+  let use: TotpUse | null = null;
+  if (method === "totp") {
+    const challenged = await challengeUserId(db, cookie);
+    if (!challenged) return { ok: false, status: 400, formError: MESSAGES.expired };
+    use = await claimTotpCode(db, challenged, code);
+    if (use === "used") {
+      await hitRateLimit(db, ipKey, CODE_LIMIT.limit, CODE_LIMIT.windowMs);
+      await audit(db, {
+        action: "two_factor_failed",
+        details: { method, reason: "CODE_ALREADY_USED" },
+        ip: info.ip,
+      });
+      return { ok: false, status: 400, formError: MESSAGES.usedCode };
+    }
+  }
   const auth = getAuth(db);
   try {
     const result =
@@ -99,6 +117,13 @@ export async function completeTwoFactorSignIn(
             returnHeaders: true,
           });
     const signedIn = result.response.user as { id: string; email: string };
+    if (method === "totp" && use !== "fresh") {
+      // The plugin accepted a code whose step we did not claim: never expected (our search is
+      // wider than its window). Undo the session rather than let a code work twice.
+      const token = sessionTokenIn(result.headers);
+      if (token) await db.delete(session).where(eq(session.token, token));
+      return { ok: false, status: 400, formError: MESSAGES.badCode };
+    }
     await db.update(user).set({ lastLoginAt: new Date() }).where(eq(user.id, signedIn.id));
     await audit(db, {
       action: "login",
@@ -110,7 +135,12 @@ export async function completeTwoFactorSignIn(
     result.headers.append("Set-Cookie", deviceCookie(signedIn.email));
     return { ok: true, headers: result.headers, userId: signedIn.id };
   } catch (error) {
-    const code = errorCode(error);
+    // Two simultaneous uses of one recovery code: the plugin's compare-and-swap lets one through
+    // and answers the other 409 without a code. It is a spent code, not a server failure.
+    const code =
+      error instanceof APIError && error.status === "CONFLICT"
+        ? "INVALID_BACKUP_CODE"
+        : errorCode(error);
     if (!code) throw error;
     if (code === "INVALID_TWO_FACTOR_COOKIE") {
       return { ok: false, status: 400, formError: MESSAGES.expired };
@@ -223,6 +253,22 @@ export async function confirmEnrolment(
     CODE_LIMIT.windowMs,
   );
   if (!limited.allowed) return { ok: false, status: 429, formError: MESSAGES.tooMany };
+  // The first code is spent too: the same code cannot then also finish a sign-in. A wrong one
+  // never reaches the plugin (which counts no failures for a signed-in person anyway).
+  const use = await claimTotpCode(db, actor.id, code);
+  const refused = async (): Promise<Failure> => {
+    await audit(db, {
+      action: "two_factor_failed",
+      actor,
+      details: { method: "totp", reason: "enrolment" },
+      ip: info.ip,
+    });
+    return { ok: false, status: 400, fieldErrors: { code: [MESSAGES.badCode] } };
+  };
+  if (use === "used") {
+    return { ok: false, status: 400, fieldErrors: { code: [MESSAGES.usedCode] } };
+  }
+  if (use === "wrong") return refused();
   try {
     const result = await getAuth(db).api.verifyTOTP({
       body: { code },
@@ -241,15 +287,7 @@ export async function confirmEnrolment(
     });
     return { ok: true, headers: result.headers };
   } catch (error) {
-    if (errorCode(error) === "INVALID_CODE") {
-      await audit(db, {
-        action: "two_factor_failed",
-        actor,
-        details: { method: "totp", reason: "enrolment" },
-        ip: info.ip,
-      });
-      return { ok: false, status: 400, fieldErrors: { code: [MESSAGES.badCode] } };
-    }
+    if (errorCode(error) === "INVALID_CODE") return refused();
     throw error;
   }
 }
