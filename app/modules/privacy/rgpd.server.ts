@@ -128,7 +128,7 @@ async function emlFilesFor(address: string, outboxIds: Set<number>) {
 }
 
 /**
- * Everything kept about an address, with Spanish keys (documented in README 'Mensajes de
+ * Everything kept about an address, with Spanish keys (documented in docs/manual.md 'Mensajes de
  * contacto y correo'). Outbox rows leave out the worker's internal columns (lock, attempts).
  */
 export async function exportPersonalData(db: Db, rawAddress: string, now = new Date()) {
