@@ -1,6 +1,7 @@
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { headingFont } from "./scripts/heading-font.js";
 
 /**
@@ -35,6 +36,40 @@ function chunkFor(id: string) {
  */
 const buildDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(new Date());
 
+/**
+ * The busy-times calendar is read in a worker thread (app/modules/booking/busy-feed.server.ts),
+ * whose file the server bundle does not contain: the SSR build emits the worker's entry as its
+ * own file, build/server/busy-ics-worker.js, and the `new URL("./busy-ics-worker.server.ts",
+ * import.meta.url)` that names it in the source becomes the path to that file from the chunk that
+ * holds it. (Vite's worker handling is for browsers, and `import.meta.ROLLUP_FILE_URL_…` would
+ * make it a web address and move the file to build/client.) Tests and `npm run dev` run the
+ * source file itself.
+ */
+function busyFeedWorker(): Plugin {
+  const entry = path.resolve("app/modules/booking/busy-ics-worker.server.ts");
+  const fileName = "busy-ics-worker.js";
+  const source = 'new URL("./busy-ics-worker.server.ts", import.meta.url)';
+  const placeholder = "__busy_ics_worker_file__";
+  return {
+    name: "busy-feed-worker",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    buildStart() {
+      this.emitFile({ type: "chunk", id: entry, fileName });
+    },
+    transform(code, id) {
+      if (!id.endsWith("/busy-feed.server.ts")) return null;
+      if (!code.includes(source)) this.error(`${id} no longer names its worker as ${source}`);
+      return code.replace(source, `new URL("${placeholder}", import.meta.url)`);
+    },
+    renderChunk(code, chunk) {
+      if (!code.includes(placeholder)) return null;
+      const relative = path.posix.relative(path.posix.dirname(chunk.fileName), fileName);
+      return code.replaceAll(placeholder, relative.startsWith(".") ? relative : `./${relative}`);
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   resolve: { tsconfigPaths: true },
   define: command === "build" ? { __BUILD_DAY__: JSON.stringify(buildDay) } : {},
@@ -43,5 +78,5 @@ export default defineConfig(({ command }) => ({
     // The SSR bundle's entry is our Express app, which embeds the React Router build.
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
-  plugins: [headingFont(), tailwindcss(), reactRouter()],
+  plugins: [headingFont(), tailwindcss(), reactRouter(), busyFeedWorker()],
 }));

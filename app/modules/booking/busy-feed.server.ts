@@ -1,6 +1,7 @@
 import dns from "node:dns";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
+import { Worker } from "node:worker_threads";
 import { eq } from "drizzle-orm";
 import ipaddr from "ipaddr.js";
 import type { Db } from "~/db/client.server";
@@ -11,7 +12,7 @@ import { parseWith } from "~/utils/form-schema";
 import { logger } from "~/utils/logger.server";
 import { startPeriodicJob } from "~/utils/periodic.server";
 import { getBookingConfig } from "./booking.server";
-import { BusyFeedError, busyIntervals } from "./busy-ics";
+import type { WorkerAnswer } from "./busy-ics-worker.server";
 import { BusyFeedFormSchema, DEFAULT_BOOKING_CONFIG } from "./config";
 
 /**
@@ -21,7 +22,8 @@ import { BusyFeedFormSchema, DEFAULT_BOOKING_CONFIG } from "./config";
  * nor written to the audit log, and shown masked. The fetch is https only, never reaches a
  * private, local or reserved address (checked after DNS, and the connection is pinned to the
  * address checked), is limited in time, size and redirects, and every failure is one Spanish
- * sentence. Only start and end of each event are kept.
+ * sentence. The file is read in a worker thread with a time budget (readBusyTimes). Only start and
+ * end of each event are kept.
  */
 
 type Actor = { id: string; email: string };
@@ -30,6 +32,10 @@ export const FETCH_TIMEOUT_MS = 10_000;
 export const MAX_FEED_BYTES = 5 * 1024 * 1024;
 export const MAX_REDIRECTS = 3;
 export const BUSY_FEED_INTERVAL_MS = 15 * 60_000;
+/** How long reading a calendar may take, in its worker thread, before it is given up. */
+export const PARSE_BUDGET_MS = 2_000;
+/** The worker's heap (a 5 MB file takes well under 100 MB): past it, the worker alone dies. */
+const PARSE_HEAP_MB = 256;
 const DAY_MS = 24 * 60 * 60_000;
 
 export const FEED_ERRORS = {
@@ -44,6 +50,9 @@ export const FEED_ERRORS = {
   port: "La dirección del calendario debe usar el puerto de https (443).",
   network: "No se pudo conectar con el servidor del calendario.",
   status: (code: number) => `El servidor del calendario respondió con un error (código ${code}).`,
+  parseTimeout: `El calendario tardó demasiado en leerse (más de ${PARSE_BUDGET_MS / 1000} segundos). Se mantienen las horas ocupadas de la lectura anterior.`,
+  parseFailed:
+    "El calendario es demasiado grande o complejo para leerlo. Se mantienen las horas ocupadas de la lectura anterior.",
 } as const;
 
 // ─── Which addresses may be reached ──────────────────────────────────────────────────────────────
@@ -245,6 +254,78 @@ export async function fetchFeed(raw: string, options: FetchOptions = {}): Promis
   }
 }
 
+// ─── Reading the file, off the event loop ────────────────────────────────────────────────────────
+
+/**
+ * The worker's file: the source in tests and `npm run dev`; in the build, vite.config.ts emits it
+ * as build/server/busy-ics-worker.js and puts that file's URL here.
+ */
+const WORKER_URL = new URL("./busy-ics-worker.server.ts", import.meta.url);
+
+export type ReadResult = WorkerAnswer;
+
+/** One calendar read at a time in this process: each worker may take its budget and heap. */
+let reading: Promise<unknown> = Promise.resolve();
+
+/**
+ * The busy times of a calendar's text that touch [from, to], read by ical.js in a worker thread
+ * (busy-ics-worker.server.ts): the server's only event loop keeps answering meanwhile. A file
+ * that takes longer than `budgetMs` is given up (the worker is terminated) and so is one that
+ * outgrows the worker's heap; the answer is then a Spanish sentence, as for a file that is not a
+ * calendar. Never throws.
+ */
+export function readBusyTimes(
+  text: string,
+  from: number,
+  to: number,
+  budgetMs = PARSE_BUDGET_MS,
+): Promise<ReadResult> {
+  const read = reading.then(() => readInWorker(text, from, to, budgetMs));
+  reading = read.catch(() => {});
+  return read;
+}
+
+function readInWorker(text: string, from: number, to: number, budgetMs: number) {
+  return new Promise<ReadResult>((resolve) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(WORKER_URL, {
+        workerData: { text, from, to },
+        resourceLimits: { maxOldGenerationSizeMb: PARSE_HEAP_MB },
+      });
+    } catch (error) {
+      logger.error({ err: errorName(error) }, "no se pudo iniciar la lectura del calendario");
+      resolve({ ok: false, error: FEED_ERRORS.parseFailed });
+      return;
+    }
+    let done = false;
+    const finish = (result: ReadResult) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      resolve(result);
+    };
+    const timer = setTimeout(
+      () => finish({ ok: false, error: FEED_ERRORS.parseTimeout }),
+      budgetMs,
+    );
+    worker.once("message", (answer: ReadResult) => finish(answer));
+    worker.once("error", (error) => {
+      // Out of memory (ERR_WORKER_OUT_OF_MEMORY) or a worker that could not start.
+      logger.warn({ err: errorName(error) }, "la lectura del calendario falló");
+      finish({ ok: false, error: FEED_ERRORS.parseFailed });
+    });
+    worker.once("exit", () => finish({ ok: false, error: FEED_ERRORS.parseFailed }));
+  });
+}
+
+function errorName(error: unknown) {
+  if (!(error instanceof Error)) return "error";
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" ? code : error.name;
+}
+
 // ─── The stored address and its busy times ───────────────────────────────────────────────────────
 
 /** The address as the page shows it once saved: scheme and host, '…' and its last 4 characters. */
@@ -278,12 +359,6 @@ export async function busyFeedStatus(db: Db): Promise<BusyFeedStatus> {
 
 export type RefreshResult = { ok: true; count: number } | { ok: false; error: string } | null;
 
-/**
- * Fetches the stored address once and, when it can be read, replaces every busy time in one
- * transaction (a failure keeps the previous ones). The configuration row is locked for the
- * replacement, so instances fetching at the same time replace one after the other, and a
- * calendar removed or changed meanwhile is left alone. Null when there is no address.
- */
 /** The calendar's address (a secret: for the fetcher and the processors' list, never a page). */
 export async function busyFeedAddress(db: Db) {
   const [row] = await db
@@ -293,9 +368,16 @@ export async function busyFeedAddress(db: Db) {
   return row?.url ?? null;
 }
 
+/**
+ * Fetches the stored address once and, when it can be read, replaces every busy time in one
+ * transaction (a failure keeps the previous ones). The configuration row is locked for the
+ * replacement, so instances fetching at the same time replace one after the other, and a
+ * calendar removed or changed meanwhile is left alone. Null when there is no address. The
+ * file is read in a worker thread within `parseBudgetMs` (tests shorten it).
+ */
 export async function refreshBusyFeed(
   db: Db,
-  options: FetchOptions & { now?: Date } = {},
+  options: FetchOptions & { now?: Date; parseBudgetMs?: number } = {},
 ): Promise<RefreshResult> {
   const url = await busyFeedAddress(db);
   if (!url) return null;
@@ -307,16 +389,17 @@ export async function refreshBusyFeed(
     result = fetched;
   } else {
     const { horizonDays } = await getBookingConfig(db);
-    try {
-      intervals = busyIntervals(
-        fetched.text,
-        now.getTime(),
-        now.getTime() + (horizonDays + 1) * DAY_MS,
-      );
+    const read = await readBusyTimes(
+      fetched.text,
+      now.getTime(),
+      now.getTime() + (horizonDays + 1) * DAY_MS,
+      options.parseBudgetMs,
+    );
+    if (read.ok) {
+      intervals = read.intervals;
       result = { ok: true, count: intervals.length };
-    } catch (error) {
-      if (!(error instanceof BusyFeedError)) throw error;
-      result = { ok: false, error: error.message };
+    } else {
+      result = read;
     }
   }
   await db.transaction(async (tx) => {

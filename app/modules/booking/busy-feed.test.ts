@@ -15,6 +15,8 @@ import {
   fetchFeed,
   isPublicAddress,
   maskFeedUrl,
+  PARSE_BUDGET_MS,
+  readBusyTimes,
   refreshBusyFeed,
   removeBusyFeed,
   setBusyFeed,
@@ -38,6 +40,120 @@ const GOOD_ICS = [
   "END:VEVENT",
   "END:VCALENDAR",
 ].join("\r\n");
+
+/** A calendar from VEVENT (and VTIMEZONE) lines. */
+const calendar = (...components: string[][]) =>
+  ["BEGIN:VCALENDAR", "VERSION:2.0", ...components.flat(), "END:VCALENDAR"].join("\r\n");
+const vevent = (...lines: string[]) => ["BEGIN:VEVENT", ...lines, "END:VEVENT"];
+const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]|\.\d{3}/g, "");
+
+/**
+ * Calendars made to keep a server busy (issue 32), as an invitation can put them in hers. Each
+ * blocked the only event loop for 6 to 28 s when it was read on it.
+ */
+const HOSTILE: Record<string, () => string> = {
+  // One event every second since 1900.
+  secondly: () =>
+    calendar(
+      vevent("UID:s", "DTSTART:19000101T000000Z", "DTEND:19000101T000001Z", "RRULE:FREQ=SECONDLY"),
+    ),
+  // 200 rules every minute, of no length (they hide nothing, so none is ever enough): 30 KB.
+  minutely: () =>
+    calendar(
+      ...Array.from({ length: 200 }, (_, i) =>
+        vevent(
+          `UID:m${i}`,
+          "DTSTART:19000101T000000Z",
+          "DTEND:19000101T000000Z",
+          "RRULE:FREQ=MINUTELY",
+        ),
+      ),
+    ),
+  // One event moved 42,000 times: 4.8 MB.
+  overrides: () => {
+    const first = Date.parse("2026-03-02T09:00:00Z");
+    return calendar(
+      vevent(
+        "UID:o",
+        `DTSTART:${stamp(first)}`,
+        `DTEND:${stamp(first + 3600_000)}`,
+        "RRULE:FREQ=DAILY",
+      ),
+      ...Array.from({ length: 42_000 }, (_, i) =>
+        vevent(
+          "UID:o",
+          `RECURRENCE-ID:${stamp(first + i * 86_400_000)}`,
+          `DTSTART:${stamp(first + i * 86_400_000 + 3600_000)}`,
+          `DTEND:${stamp(first + i * 86_400_000 + 7200_000)}`,
+        ),
+      ),
+    );
+  },
+  // 50 time zones of 1,000 observances each, every one used.
+  zones: () =>
+    calendar(
+      ...Array.from({ length: 50 }, (_, z) => [
+        "BEGIN:VTIMEZONE",
+        `TZID:Zona ${z}`,
+        ...Array.from({ length: 1_000 }, (_, k) => [
+          "BEGIN:STANDARD",
+          `DTSTART:${1900 + (k % 100)}0${(k % 9) + 1}01T020000`,
+          "TZOFFSETFROM:+0200",
+          "TZOFFSETTO:+0200",
+          "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+          "END:STANDARD",
+        ]).flat(),
+        "END:VTIMEZONE",
+      ]),
+      ...Array.from({ length: 50 }, (_, z) =>
+        vevent(
+          `UID:z${z}`,
+          `DTSTART;TZID=Zona ${z}:20260310T090000`,
+          `DTEND;TZID=Zona ${z}:20260310T100000`,
+        ),
+      ),
+    ),
+};
+
+describe("a calendar is read in a worker thread, within a time budget", () => {
+  const from = Date.parse("2026-03-01T00:00:00Z");
+  const to = from + 61 * 86_400_000;
+
+  it.each(Object.keys(HOSTILE))(
+    "%s: given up within the budget (or read at once), while the event loop keeps answering",
+    async (name) => {
+      const text = HOSTILE[name]!();
+      let last = performance.now();
+      let worst = 0;
+      const ticker = setInterval(() => {
+        const now = performance.now();
+        worst = Math.max(worst, now - last);
+        last = now;
+      }, 10);
+      const started = performance.now();
+      const read = await readBusyTimes(text, from, to);
+      const took = performance.now() - started;
+      clearInterval(ticker);
+      // Starting and ending the worker take a moment on a busy machine.
+      expect(took).toBeLessThan(PARSE_BUDGET_MS + 1_500);
+      expect(worst).toBeLessThan(200);
+      if (!read.ok) expect(read.error).toMatch(/^El calendario .+\.$/);
+    },
+  );
+
+  it("reads a calendar as the parser does", async () => {
+    expect(await readBusyTimes(GOOD_ICS, NOW.getTime(), NOW.getTime() + 7 * 86_400_000)).toEqual({
+      ok: true,
+      intervals: [
+        { start: Date.parse("2027-02-03T09:00:00Z"), end: Date.parse("2027-02-03T10:00:00Z") },
+      ],
+    });
+    expect(await readBusyTimes("no es un calendario", 0, 1)).toEqual({
+      ok: false,
+      error: MALFORMED_MESSAGE,
+    });
+  });
+});
 
 describe("which addresses the calendar fetcher may reach", () => {
   it.each([
@@ -176,6 +292,9 @@ describe("a real HTTPS calendar server", () => {
             res.write("BEGIN:VCALENDAR\r\n");
             break;
           case "/mudo":
+            break;
+          case "/hostil.ics":
+            res.writeHead(200, { "content-type": "text/calendar" }).end(HOSTILE.minutely!());
             break;
           case "/roto.ics":
             res.writeHead(200).end("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nesto no es");
@@ -316,6 +435,33 @@ describe("a real HTTPS calendar server", () => {
       const logged = await db.db.select().from(auditLog);
       expect(logged.map((r) => r.action)).toEqual(["busy_feed_set", "busy_feed_removed"]);
       expect(JSON.stringify(logged)).not.toContain("bueno.ics");
+    });
+
+    it("a calendar that takes longer than the budget to read: its error is kept, and so are the previous busy times", async () => {
+      await setBusyFeed(db.db, STAFF, { url: `${base}/bueno.ics` }, "ip", options);
+      expect(await refreshBusyFeed(db.db, { ...options, now: NOW })).toEqual({
+        ok: true,
+        count: 1,
+      });
+      await db.db
+        .update(bookingConfig)
+        .set({ busyFeedUrl: `${base}/hostil.ics` })
+        .where(eq(bookingConfig.id, 1));
+      const started = performance.now();
+      expect(await refreshBusyFeed(db.db, { ...options, now: NOW, parseBudgetMs: 500 })).toEqual({
+        ok: false,
+        error: FEED_ERRORS.parseTimeout,
+      });
+      expect(performance.now() - started).toBeLessThan(500 + 2_500);
+      expect(await db.db.select().from(busyTimes)).toHaveLength(1);
+      expect(await busyFeedStatus(db.db)).toMatchObject({
+        error: FEED_ERRORS.parseTimeout,
+        count: null,
+      });
+      expect(FEED_ERRORS.parseTimeout).toBe(
+        "El calendario tardó demasiado en leerse (más de 2 segundos). Se mantienen las horas ocupadas de la lectura anterior.",
+      );
+      await removeBusyFeed(db.db, STAFF, "ip");
     });
 
     it("refuses to save an address that is not https", async () => {
