@@ -157,7 +157,7 @@ export async function runRetention(db: Db, now = new Date()) {
           )
           .returning({ id: reviewInvitations.id })
       ).length,
-    pageViews: () => purgeOldPageViews(db, now),
+    pageViews: () => purgeOldPageViews(db, RETENTION.pageViewMonths, now),
     previewLinks: () => purgeOldPreviewLinks(db, RETENTION.previewLinkDays, now),
     articleAutosaves: () =>
       purgeOldAutosaves(db, new Date(now.getTime() - RETENTION.articleAutosaveDays * DAY)),
