@@ -25,6 +25,13 @@ const LAYERS = [
     files: ["app/modules/**", "app/db/**", "app/utils/**"],
     groups: [["~/routes/*", "~/components/*", "~/root"]],
   },
+  // The platform (audit, live events, mail, tokens, jobs) serves every domain and imports none;
+  // a dynamic import() is not seen by this rule: tests/integration/module-cycles.test.ts checks
+  // the sources for that too.
+  {
+    files: ["app/platform/**"],
+    groups: [["~/routes/*", "~/components/*", "~/root", "~/modules", "~/modules/*"]],
+  },
   // Routes take the database handle from the router context (`database(context)`) and hand it to
   // the modules, which own every query.
   { files: ["app/routes/**", "app/root.tsx"], groups: [DATABASE] },
@@ -114,9 +121,10 @@ export default tseslint.config(
   // Playwright fixtures call `use`, which is not React's hook.
   { files: ["tests/e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
   // Imports flow one way: ui ← site/admin components ← routes; modules never import routes;
-  // routes and components never touch the database. One block per layer, each with every
-  // restriction of that layer: ESLint keeps only the last `no-restricted-imports` that matches a
-  // file, so overlapping blocks would silently drop a rule (tests/integration/layering.test.ts).
+  // the platform never imports a module; routes and components never touch the database. One
+  // block per layer, each with every restriction of that layer: ESLint keeps only the last
+  // `no-restricted-imports` that matches a file, so overlapping blocks would silently drop a rule
+  // (tests/integration/layering.test.ts).
   ...layerBlocks(),
   // A `mailto:` link is written only by mailtoHref (app/modules/contact/mailto.ts), which encodes
   // the address: one built by hand from a stored address could carry `?bcc=…&body=…` into the

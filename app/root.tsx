@@ -13,7 +13,7 @@ import { ErrorPage } from "~/components/site/error-page";
 import type * as ToasterModule from "~/components/ui/toaster";
 import { database } from "~/context";
 import { getUser } from "~/modules/accounts/guard.server";
-import { reviewNotice } from "~/modules/reviews/live.server";
+import { reviewNotice } from "~/modules/reviews/notice.server";
 import { isIndexable, registrationLines } from "~/modules/compliance/identity";
 import { publicSettings } from "~/modules/settings/defaults";
 import { requestSettings } from "~/modules/settings/settings.server";

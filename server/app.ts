@@ -272,7 +272,7 @@ let background: Array<{ stop(): Promise<void> }> = [];
 export async function start() {
   const { db } = await getDbHandle();
   const { seedArticles } = await import("~/modules/blog/seed.server");
-  const { startOutboxWorker } = await import("~/modules/mail/outbox.server");
+  const { startOutboxWorker } = await import("~/platform/mail/outbox.server");
   const { startRetentionJob } = await import("~/modules/retention/retention.server");
   const { startReminderJob } = await import("~/modules/booking/reminders.server");
   const { startBusyFeedJob } = await import("~/modules/booking/busy-feed.server");
@@ -303,7 +303,7 @@ export async function start() {
 
 /** First step of a shutdown: ends the long-lived event streams so in-flight requests can finish. */
 export async function drain() {
-  const { closeReviewStreams } = await import("~/modules/reviews/live.server");
+  const { closeReviewStreams } = await import("~/platform/events.server");
   closeReviewStreams();
 }
 

@@ -84,3 +84,13 @@ export function guessPlatform(userAgent: string) {
 export function plural(count: number, one: string, other: string) {
   return `${count} ${count === 1 ? one : other}`;
 }
+
+/** A person's initials ('Lucía Pérez' → 'L. P.'): enough for the practice to know who it is. */
+export function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 3)
+    .map((part) => `${part[0]!.toLocaleUpperCase("es")}.`)
+    .join(" ");
+}

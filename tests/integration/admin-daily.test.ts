@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appointments, auditLog, reviews, session, user } from "~/db/schema";
 import { signIn, upsertUserFromCli } from "~/modules/accounts/accounts.server";
 import { submitContact } from "~/modules/contact/contact.server";
-import { closeReviewStreams } from "~/modules/reviews/live.server";
+import { closeReviewStreams } from "~/platform/events.server";
 import * as accountPage from "~/routes/admin/account";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as layout from "~/routes/admin/layout";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { AUDIT_LABELS, auditLabel } from "~/modules/accounts/audit.server";
+import { AUDIT_LABELS, auditLabel } from "~/platform/audit.server";
 
 const APP = path.resolve(__dirname, "../../app");
 

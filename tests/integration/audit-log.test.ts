@@ -1,9 +1,9 @@
 import { desc, eq, max } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, reviews } from "~/db/schema";
-import { audit } from "~/modules/accounts/audit.server";
+import { audit } from "~/platform/audit.server";
 import { seedArticles } from "~/modules/blog/seed.server";
-import { enqueueMail } from "~/modules/mail/outbox.server";
+import { enqueueMail } from "~/platform/mail/outbox.server";
 import { submitReview } from "~/modules/reviews/reviews.server";
 import * as auditRoute from "~/routes/admin/audit";
 import * as blogRoute from "~/routes/admin/blog";

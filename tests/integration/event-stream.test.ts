@@ -6,7 +6,7 @@ import {
   openStreamCount,
   setHeartbeatMs,
   STREAM_LIMITS,
-} from "~/modules/reviews/live.server";
+} from "~/platform/events.server";
 import * as eventsApi from "~/routes/resources/events-api";
 import { DRIVERS, useTestDatabase } from "../support/db";
 import { makeContext, staffCookie } from "../support/routes";

@@ -67,6 +67,42 @@ describe("every layer keeps all of its import rules (lint)", () => {
     });
   }
 
+  // The platform (audit, live events, mail, tokens, jobs) serves the domains and imports none of
+  // them (tests/integration/module-cycles.test.ts checks the sources, import() included).
+  const platformMayNot = {
+    "a module":
+      'import { getSettings } from "~/modules/settings/settings.server";\nexport const x = getSettings;\n',
+    "a module type":
+      'import type { Settings } from "~/modules/settings/schemas";\nexport type X = Settings;\n',
+    "a module re-exported": 'export { ROLES } from "~/modules/accounts/roles";\n',
+    "the modules folder": 'import * as m from "~/modules";\nexport const x = m;\n',
+    "a module, relatively":
+      'import { ROLES } from "../modules/accounts/roles";\nexport const x = ROLES;\n',
+    "a route": 'import * as r from "~/routes/admin/audit";\nexport const x = r;\n',
+    "a component": 'import { Button } from "~/components/ui/button";\nexport const x = Button;\n',
+  };
+  for (const [what, source] of Object.entries(platformMayNot)) {
+    for (const file of ["app/platform/audit.server.ts", "app/platform/mail/templates.tsx"]) {
+      it(`${file} may not import ${what}`, async () => {
+        const messages = await lint(file, source);
+        expect(messages).toHaveLength(1);
+        expect(messages[0]).toMatch(LAYER_MESSAGE);
+      });
+    }
+  }
+
+  it("app/platform may import the database, app/utils and the platform", async () => {
+    const source = `import { sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { logger } from "~/utils/logger.server";
+import { audit } from "~/platform/audit.server";
+import { sendMail } from "./mail.server";
+export const x = [sql, logger, sendMail, audit];
+export type Y = Db;
+`;
+    expect(await lint("app/platform/mail/outbox.server.ts", source)).toEqual([]);
+  });
+
   it("app/components/ui may import what it needs", async () => {
     for (const source of Object.values(uiMay)) {
       expect(await lint("app/components/ui/example.tsx", source)).toEqual([]);
@@ -86,6 +122,10 @@ describe("every layer keeps all of its import rules (lint)", () => {
       // The parent-directory rule is in every layer's list, so each file has exactly one list.
       expect(options, file).toContain("Dentro de app/");
       if (file.startsWith("app/components/ui/")) expect(options, file).toContain("~/modules/*");
+      if (file.startsWith("app/platform/")) expect(options, file).toContain("~/modules/*");
+      if (/^app\/(modules|platform|db|utils)\//.test(file)) {
+        expect(options, file).toContain("~/routes/*");
+      }
       if (file.startsWith("app/routes/") || file.startsWith("app/components/")) {
         expect(options, file).toContain("drizzle-orm");
       }

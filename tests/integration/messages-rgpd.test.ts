@@ -9,8 +9,8 @@ import { appointments, auditLog, contactMessages, mailOutbox, user } from "~/db/
 import { submitContact } from "~/modules/contact/contact.server";
 import { CONTACT_MESSAGES, ContactSchema } from "~/modules/contact/schema";
 import { parseWith } from "~/utils/form-schema";
-import { enqueueMail, deliverDue } from "~/modules/mail/outbox.server";
-import { headerValue } from "~/modules/mail/mail.server";
+import { enqueueMail, deliverDue } from "~/platform/mail/outbox.server";
+import { headerValue } from "~/platform/mail/mail.server";
 import {
   addressFingerprint,
   erasePersonalData,

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "~/db/schema";
-import { closeReviewStreams, reviewNotice } from "~/modules/reviews/live.server";
+import { reviewNotice } from "~/modules/reviews/notice.server";
+import { closeReviewStreams } from "~/platform/events.server";
 import { saveReview, submitReview } from "~/modules/reviews/reviews.server";
 import * as root from "~/root";
 import * as eventsApi from "~/routes/resources/events-api";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, user, verification } from "~/db/schema";
 import { LIMITS, upsertUserFromCli } from "~/modules/accounts/accounts.server";
 import { MESSAGES } from "~/modules/accounts/schemas";
-import { deliverDue } from "~/modules/mail/outbox.server";
+import { deliverDue } from "~/platform/mail/outbox.server";
 import * as authPage from "~/routes/auth/auth";
 import * as linkPage from "~/routes/auth/sign-in-link";
 import * as verifyPage from "~/routes/auth/two-factor";

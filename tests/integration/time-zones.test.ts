@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 const PROBE = `
 import { formatDateTime, formatDay, formatShortDateTime, madridHour } from "~/utils/format-time";
 import { todayInMadrid } from "~/modules/blog/article-form";
-import { madridMidnight } from "~/modules/accounts/audit.server";
+import { madridMidnight } from "~/platform/audit.server";
 const instants = ["2025-07-01T22:30:00Z", "2025-10-26T00:59:00Z", "2025-10-26T01:00:00Z",
   "2025-03-30T00:59:00Z", "2025-03-30T01:00:00Z", "2025-12-31T23:30:00Z"];
 console.log(JSON.stringify({

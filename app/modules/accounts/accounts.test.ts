@@ -21,7 +21,7 @@ import {
   DEVICE_COOKIE,
   verifyEmail,
 } from "./accounts.server";
-import { deliverDue } from "~/modules/mail/outbox.server";
+import { deliverDue } from "~/platform/mail/outbox.server";
 import { COMMON_PASSWORD_COUNT, isCommonPassword } from "./passwords.server";
 import { MESSAGES, safeRedirect } from "./schemas";
 import { getSessionState } from "./sessions.server";

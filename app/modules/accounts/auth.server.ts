@@ -5,8 +5,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
-import { simpleHtml } from "~/modules/mail/templates";
-import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
+import { simpleHtml } from "~/platform/mail/templates";
+import { enqueueMail, nudgeOutbox } from "~/platform/mail/outbox.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./schemas";
 
 export const SESSION_DAYS = 7;

@@ -4,7 +4,7 @@ import { auditLog, session, user } from "~/db/schema";
 import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { getEnv } from "~/utils/env.server";
 import type { ClientInfo, Failure, SessionUser } from "./accounts.server";
-import { audit } from "./audit.server";
+import { audit } from "~/platform/audit.server";
 import { getAuth } from "./auth.server";
 import { isRole } from "./roles";
 import { parseWith } from "~/utils/form-schema";

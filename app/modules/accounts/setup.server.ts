@@ -5,7 +5,7 @@ import { account, user, verification } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { parseWith } from "~/utils/form-schema";
 import { logger } from "~/utils/logger.server";
-import { audit } from "./audit.server";
+import { audit } from "~/platform/audit.server";
 import { getAuth } from "./auth.server";
 import { isCommonPassword } from "./passwords.server";
 import { MESSAGES, SignUpSchema } from "./schemas";

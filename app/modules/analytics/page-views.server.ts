@@ -4,7 +4,6 @@ import { isbot } from "isbot";
 import type { Db } from "~/db/client.server";
 import { pageViews } from "~/db/schema";
 import { hasSessionCookie } from "~/modules/accounts/session-cookie";
-import { RETENTION } from "~/modules/retention/periods";
 import { logger } from "~/utils/logger.server";
 
 /**
@@ -14,8 +13,6 @@ import { logger } from "~/utils/logger.server";
  */
 
 export const MAX_PATH_LENGTH = 200;
-/** Rows older than this are deleted by the daily retention job. */
-export const PAGE_VIEW_RETENTION_MONTHS = RETENTION.pageViewMonths;
 
 /** Never counted: private areas, machine-readable resources, files. Matched per segment. */
 const EXCLUDED = [
@@ -211,10 +208,13 @@ export async function pageViewStats(db: Db, now = new Date(), days = 30): Promis
   };
 }
 
-/** Deletes counts older than PAGE_VIEW_RETENTION_MONTHS; returns how many rows went. */
-export async function purgeOldPageViews(db: Db, now = new Date()) {
+/**
+ * Deletes counts older than `months` (the daily retention job passes RETENTION.pageViewMonths,
+ * app/modules/retention/periods.ts); returns how many rows went.
+ */
+export async function purgeOldPageViews(db: Db, months: number, now = new Date()) {
   const cutoff = new Date(now);
-  cutoff.setMonth(cutoff.getMonth() - PAGE_VIEW_RETENTION_MONTHS);
+  cutoff.setMonth(cutoff.getMonth() - months);
   const rows = await db
     .delete(pageViews)
     .where(lt(pageViews.day, madridDay(cutoff)))

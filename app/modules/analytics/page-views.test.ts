@@ -140,7 +140,7 @@ describe.each(DRIVERS)("page counts in the database (%s)", (driver) => {
       { path: "/p0", views: 1 },
     ]);
 
-    expect(await purgeOldPageViews(db.db, now)).toBe(1);
+    expect(await purgeOldPageViews(db.db, 13, now)).toBe(1);
     expect((await rows()).some((r) => r.path === "/viejo")).toBe(false);
   });
 

@@ -4,6 +4,9 @@ import { parseWith } from "~/utils/form-schema";
 import { hasImageWithoutAlt, isSiteImage } from "~/modules/content/urls";
 import { isCategory } from "./categories";
 
+/** The new-article form suggests the slug from the title (app/utils/slug.ts). */
+export { suggestSlug } from "~/utils/slug";
+
 /** The article form's Spanish messages (docs/product.md#article-form). */
 export const ARTICLE_MESSAGES = {
   title: "El título es requerido",
@@ -180,19 +183,6 @@ export function parseArticle(
       publishAt: rest.status === "programado" ? publishAt : "",
     },
   };
-}
-
-/** A URL slug from a title: lower case, accents removed (ñ kept), words joined by hyphens. */
-export function suggestSlug(title: string) {
-  return title
-    .toLowerCase()
-    .split("ñ")
-    .map((part) => part.normalize("NFD").replace(/[\u0300-\u036f]/g, ""))
-    .join("ñ")
-    .replace(/[^a-z0-9ñ]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
 }
 
 /** Today's date in Madrid as YYYY-MM-DD (a new article's date). */

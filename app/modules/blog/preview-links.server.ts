@@ -4,7 +4,7 @@ import { articlePreviewLinks, articles } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { type FormFailure, formFailure } from "~/utils/form";
 import { parseWith } from "~/utils/form-schema";
-import { hashToken, isToken, newToken } from "~/utils/tokens.server";
+import { hashToken, isToken, newToken } from "~/platform/tokens.server";
 import { isSlug } from "./article-form";
 import {
   PREVIEW_LINK_MAX_DAYS,

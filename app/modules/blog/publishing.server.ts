@@ -1,9 +1,9 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { articles } from "~/db/schema";
-import { audit } from "~/modules/accounts/audit.server";
+import { audit } from "~/platform/audit.server";
 import { logger } from "~/utils/logger.server";
-import { startPeriodicJob } from "~/utils/periodic.server";
+import { startPeriodicJob } from "~/platform/jobs.server";
 
 /** How often the server looks for scheduled articles whose time has come. */
 export const PUBLISH_INTERVAL_MS = 5_000;

@@ -1,14 +1,14 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, busyTimes } from "~/db/schema";
-import { audit } from "~/modules/accounts/audit.server";
-import { enqueueMail, type MailSource, nudgeOutbox } from "~/modules/mail/outbox.server";
+import { audit } from "~/platform/audit.server";
+import { enqueueMail, type MailSource, nudgeOutbox } from "~/platform/mail/outbox.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { formFailure, type FormFailure } from "~/utils/form";
-import { newToken } from "~/utils/tokens.server";
+import { newToken } from "~/platform/tokens.server";
 import { BOOKING_LOCK, getBookingConfig } from "./booking.server";
 import { appointmentMails } from "./mails.server";
-import { announceAgendaChange } from "~/modules/reviews/live.server";
+import { announceAgendaChange } from "~/platform/events.server";
 import { madridDate, madridInstant } from "./slots";
 
 /**

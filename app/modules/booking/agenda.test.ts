@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { mailDir } from "~/modules/mail/mail.server";
-import { deliverDue } from "~/modules/mail/outbox.server";
+import { mailDir } from "~/platform/mail/mail.server";
+import { deliverDue } from "~/platform/mail/outbox.server";
 import { beforeEach, describe, expect, it } from "vitest";
 import { appointments, auditLog, bookingServices, mailOutbox, rateLimit } from "~/db/schema";
 import { DRIVERS, useTestDatabase } from "../../../tests/support/db";

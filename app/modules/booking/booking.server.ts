@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { hashToken, isToken, newToken } from "~/utils/tokens.server";
+import { hashToken, isToken, newToken } from "~/platform/tokens.server";
 import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import {
@@ -10,9 +10,9 @@ import {
   busyTimes,
   contentSeeds,
 } from "~/db/schema";
-import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
+import { enqueueMail, nudgeOutbox } from "~/platform/mail/outbox.server";
 import { hitRateLimit, underRateLimit } from "~/modules/rate-limit/rate-limit.server";
-import { announceAgendaChange } from "~/modules/reviews/live.server";
+import { announceAgendaChange } from "~/platform/events.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { formFailure, type FormFailure } from "~/utils/form";
 import { parseWith } from "~/utils/form-schema";

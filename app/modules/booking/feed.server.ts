@@ -2,14 +2,14 @@ import { and, eq, gte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, bookingConfig } from "~/db/schema";
 import { administratorContacts } from "~/modules/accounts/accounts.server";
-import { audit } from "~/modules/accounts/audit.server";
-import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
-import { simpleHtml } from "~/modules/mail/templates";
+import { audit } from "~/platform/audit.server";
+import { enqueueMail, nudgeOutbox } from "~/platform/mail/outbox.server";
+import { simpleHtml } from "~/platform/mail/templates";
 import { getEnv } from "~/utils/env.server";
 import { formatDateTime } from "~/utils/format-time";
 import { getSettings } from "~/modules/settings/settings.server";
 import { DEFAULT_BOOKING_CONFIG } from "./config";
-import { hashToken, isToken, newToken } from "~/utils/tokens.server";
+import { hashToken, isToken, newToken } from "~/platform/tokens.server";
 import { agendaCalendar } from "./ics.server";
 import { appointmentPlace } from "./mails.server";
 

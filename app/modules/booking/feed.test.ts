@@ -4,7 +4,7 @@ import * as feedRoute from "~/routes/resources/agenda-feed";
 import { DRIVERS, useTestDatabase } from "../../../tests/support/db";
 import { makeRequest, run } from "../../../tests/support/routes";
 import { agendaFeed, hasAgendaFeed, removeAgendaFeed, renewAgendaFeed } from "./feed.server";
-import { initials } from "./ics.server";
+import { initials } from "~/utils/format";
 
 const STAFF = { id: "u1", email: "admin@example.com" };
 const NOW = new Date("2027-02-01T08:00:00Z");

@@ -1,6 +1,7 @@
 import ICAL from "ical.js";
 import type { appointments, MailAttachment } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
+import { initials } from "~/utils/format";
 
 type Row = typeof appointments.$inferSelect;
 
@@ -57,16 +58,6 @@ export function appointmentsIcs(rows: Row[], place: string, practiceName: string
       rows.map((row) => appointmentEvent(row, `${row.serviceName} · ${practiceName}`, place)),
     ),
   };
-}
-
-/** A person's initials ('Lucía Pérez' → 'L. P.'): enough for the practice to know who it is. */
-export function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 3)
-    .map((part) => `${part[0]!.toLocaleUpperCase("es")}.`)
-    .join(" ");
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { appointments } from "~/db/schema";
-import type { MailMessage } from "~/modules/mail/mail.server";
-import { simpleHtml } from "~/modules/mail/templates";
+import type { MailMessage } from "~/platform/mail/mail.server";
+import { simpleHtml } from "~/platform/mail/templates";
 import type { Settings } from "~/modules/settings/schemas";
 import { getEnv } from "~/utils/env.server";
 import { appointmentIcs, appointmentsIcs } from "./ics.server";

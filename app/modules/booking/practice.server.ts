@@ -1,7 +1,7 @@
 import { asc, eq, gte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { bookingConfig, bookingExceptions, bookingServices } from "~/db/schema";
-import { audit } from "~/modules/accounts/audit.server";
+import { audit } from "~/platform/audit.server";
 import { formFailure, type FormFailure } from "~/utils/form";
 import { parseWith } from "~/utils/form-schema";
 import { madridDate } from "./slots";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { appointments, auditLog, bookingExceptions, bookingServices } from "~/db/schema";
 import { DRIVERS, useTestDatabase } from "../../../tests/support/db";
-import { newToken } from "~/utils/tokens.server";
+import { newToken } from "~/platform/tokens.server";
 import { getBookingConfig, listServices, manageView } from "./booking.server";
 import { parseRanges } from "./config";
 import { addClosedDays, removeService, saveRules, saveService } from "./practice.server";

@@ -1,11 +1,11 @@
 import { and, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointmentReminders, appointments } from "~/db/schema";
-import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
+import { enqueueMail, nudgeOutbox } from "~/platform/mail/outbox.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { logger } from "~/utils/logger.server";
-import { startPeriodicJob } from "~/utils/periodic.server";
-import { newToken } from "~/utils/tokens.server";
+import { startPeriodicJob } from "~/platform/jobs.server";
+import { newToken } from "~/platform/tokens.server";
 import { getBookingConfig } from "./booking.server";
 import { appointmentMails } from "./mails.server";
 

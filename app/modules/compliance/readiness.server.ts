@@ -12,7 +12,8 @@ import { getEnv } from "~/utils/env.server";
 import { claimFlags } from "./flags";
 import { identityGaps } from "./identity";
 import { configuredProcessors, type Processor } from "./processors.server";
-import { REGION_RULES, regionName } from "./regions";
+import { regionName } from "~/modules/settings/regions";
+import { REGION_RULES } from "./regions";
 
 /**
  * 'Estado legal' (/admin/estado-legal, docs/compliance.md): each rule a practice's website must

@@ -1,38 +1,10 @@
+import type { RegionCode } from "~/modules/settings/regions";
+
 /**
- * The comunidades autónomas (and Ceuta and Melilla): a health centre is registered, and its
- * advertising controlled, by the one where it is. What some of them ask beyond the State's rules
- * (docs/compliance.md); the readiness check says 'revisar' with the source, never certainty it
- * does not have. Safe in the browser (Ajustes lists them).
+ * What some comunidades autónomas ask beyond the State's rules (docs/compliance.md); the
+ * readiness check says 'revisar' with the source, never certainty it does not have. The list of
+ * comunidades itself is the `region` setting's (app/modules/settings/regions.ts).
  */
-
-export const REGIONS = [
-  ["andalucia", "Andalucía"],
-  ["aragon", "Aragón"],
-  ["asturias", "Principado de Asturias"],
-  ["baleares", "Illes Balears"],
-  ["canarias", "Canarias"],
-  ["cantabria", "Cantabria"],
-  ["castilla-la-mancha", "Castilla-La Mancha"],
-  ["castilla-y-leon", "Castilla y León"],
-  ["cataluna", "Cataluña"],
-  ["ceuta", "Ceuta"],
-  ["extremadura", "Extremadura"],
-  ["galicia", "Galicia"],
-  ["la-rioja", "La Rioja"],
-  ["madrid", "Comunidad de Madrid"],
-  ["melilla", "Melilla"],
-  ["murcia", "Región de Murcia"],
-  ["navarra", "Comunidad Foral de Navarra"],
-  ["pais-vasco", "País Vasco"],
-  ["valencia", "Comunitat Valenciana"],
-] as const;
-
-export type RegionCode = (typeof REGIONS)[number][0];
-export const REGION_CODES = REGIONS.map(([code]) => code) as [RegionCode, ...RegionCode[]];
-
-export function regionName(code: string) {
-  return REGIONS.find(([c]) => c === code)?.[1] ?? "";
-}
 
 export interface RegionRule {
   /** The centre's registry number on every page, the footer included. */

@@ -1,12 +1,12 @@
 import type { Db } from "~/db/client.server";
 import { complianceReminders } from "~/db/schema";
 import { madridDate } from "~/modules/booking/slots";
-import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
-import { simpleHtml } from "~/modules/mail/templates";
+import { enqueueMail, nudgeOutbox } from "~/platform/mail/outbox.server";
+import { simpleHtml } from "~/platform/mail/templates";
 import { getSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { startPeriodicJob } from "~/utils/periodic.server";
+import { startPeriodicJob } from "~/platform/jobs.server";
 import { daysUntil } from "./readiness.server";
 
 /**

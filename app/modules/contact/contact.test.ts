@@ -1,8 +1,8 @@
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactMessages, mailOutbox, rateLimit } from "~/db/schema";
-import type { MailMessage } from "~/modules/mail/mail.server";
-import { deliverDue } from "~/modules/mail/outbox.server";
+import type { MailMessage } from "~/platform/mail/mail.server";
+import { deliverDue } from "~/platform/mail/outbox.server";
 import { updateSettings } from "~/modules/settings/settings.server";
 import { DEFAULT_SETTINGS } from "~/modules/settings/schemas";
 import { DRIVERS, useTestDatabase } from "../../../tests/support/db";

@@ -1,4 +1,4 @@
-import { suggestSlug } from "~/modules/blog/article-form";
+import { suggestSlug } from "~/utils/slug";
 import { renderMarkdown } from "./markdown";
 
 /**

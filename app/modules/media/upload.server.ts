@@ -3,7 +3,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import type { Db } from "~/db/client.server";
 import { bumpContentVersion } from "~/db/content-version.server";
-import { audit, type AuditEntry } from "~/modules/accounts/audit.server";
+import { audit, type AuditEntry } from "~/platform/audit.server";
 import { ImageError, saveImage, TOO_BIG_ERROR } from "./images.server";
 import { MAX_IMAGE_BYTES } from "./limits";
 

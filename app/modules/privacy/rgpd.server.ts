@@ -7,9 +7,9 @@ import type { Db } from "~/db/client.server";
 import { auditLog, contactMessages, mailOutbox } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { escapeHtml } from "~/utils/escape";
-import { emlOutboxId, emlSearchText, mailDir } from "~/modules/mail/mail.server";
-import { mailsAbout } from "~/modules/mail/outbox.server";
-import { asMailHtml } from "~/modules/mail/templates";
+import { emlOutboxId, emlSearchText, mailDir } from "~/platform/mail/mail.server";
+import { mailsAbout } from "~/platform/mail/outbox.server";
+import { asMailHtml } from "~/platform/mail/templates";
 import {
   appointmentMailSources,
   appointmentsOf,

@@ -16,9 +16,9 @@ import { purgeOldAutosaves } from "~/modules/blog/autosave.server";
 import { purgeOldMessages } from "~/modules/contact/contact.server";
 import { purgeOldAppointments } from "~/modules/booking/agenda.server";
 import { purgeOldPreviewLinks } from "~/modules/blog/preview-links.server";
-import { mailDir } from "~/modules/mail/mail.server";
+import { mailDir } from "~/platform/mail/mail.server";
 import { logger } from "~/utils/logger.server";
-import { startPeriodicJob } from "~/utils/periodic.server";
+import { startPeriodicJob } from "~/platform/jobs.server";
 import { RETENTION } from "./periods";
 
 const HOUR = 60 * 60 * 1000;
@@ -157,7 +157,7 @@ export async function runRetention(db: Db, now = new Date()) {
           )
           .returning({ id: reviewInvitations.id })
       ).length,
-    pageViews: () => purgeOldPageViews(db, now),
+    pageViews: () => purgeOldPageViews(db, RETENTION.pageViewMonths, now),
     previewLinks: () => purgeOldPreviewLinks(db, RETENTION.previewLinkDays, now),
     articleAutosaves: () =>
       purgeOldAutosaves(db, new Date(now.getTime() - RETENTION.articleAutosaveDays * DAY)),

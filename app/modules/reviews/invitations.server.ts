@@ -1,19 +1,19 @@
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, mailOutbox, reviewInvitations, reviews } from "~/db/schema";
-import { audit } from "~/modules/accounts/audit.server";
-import { initials } from "~/modules/booking/ics.server";
-import { removeEmlCopies } from "~/modules/mail/mail.server";
-import { enqueueMail, mailsAbout, nudgeOutbox } from "~/modules/mail/outbox.server";
-import { simpleHtml } from "~/modules/mail/templates";
+import { audit } from "~/platform/audit.server";
+import { removeEmlCopies } from "~/platform/mail/mail.server";
+import { enqueueMail, mailsAbout, nudgeOutbox } from "~/platform/mail/outbox.server";
+import { simpleHtml } from "~/platform/mail/templates";
 import { getSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
 import { emailAddress } from "~/utils/email-schema";
 import { formFailure, type FormFailure } from "~/utils/form";
 import { parseWith } from "~/utils/form-schema";
+import { initials } from "~/utils/format";
 import { formatDay } from "~/utils/format-time";
 import { INVITATION_MESSAGES } from "./messages";
-import { hashToken, isToken, newToken } from "~/utils/tokens.server";
+import { hashToken, isToken, newToken } from "~/platform/tokens.server";
 
 /**
  * Verified reviews (docs/compliance.md): staff invite a client by e-mail; the link opens the

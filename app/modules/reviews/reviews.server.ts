@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contentSeeds, reviews } from "~/db/schema";
-import { enqueueMail, nudgeOutbox } from "~/modules/mail/outbox.server";
-import { reviewNoticeHtml, simpleHtml } from "~/modules/mail/templates";
-import { announceNewReview } from "./live.server";
+import { enqueueMail, nudgeOutbox } from "~/platform/mail/outbox.server";
+import { reviewNoticeHtml, simpleHtml } from "~/platform/mail/templates";
+import { announceNewReview } from "~/platform/events.server";
 import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";

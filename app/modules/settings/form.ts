@@ -1,4 +1,4 @@
-import { REGIONS } from "~/modules/compliance/regions";
+import { REGIONS } from "./regions";
 import { MAX_PUBLICATIONS, SOCIAL_NETWORKS, type Settings } from "./schemas";
 
 type FieldKind =

@@ -27,7 +27,7 @@ function isHttpUrl(value: string) {
   }
 }
 
-import { REGION_CODES } from "~/modules/compliance/regions";
+import { REGION_CODES } from "./regions";
 import { isUploadedImageUrl } from "~/modules/media/responsive";
 import { SOCIAL_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from "./social";
 

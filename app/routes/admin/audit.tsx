@@ -17,12 +17,7 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import { database } from "~/context";
-import {
-  auditActions,
-  auditLabel,
-  listAudit,
-  madridMidnight,
-} from "~/modules/accounts/audit.server";
+import { auditActions, auditLabel, listAudit, madridMidnight } from "~/platform/audit.server";
 import { requireUser } from "~/modules/accounts/guard.server";
 import { parsePage } from "~/utils/pagination";
 import type { Route } from "./+types/audit";

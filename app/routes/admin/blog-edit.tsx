@@ -4,7 +4,7 @@ import { History } from "lucide-react";
 import { RecoverableArticleEditor } from "~/components/admin/recoverable-article-editor";
 import { useSaveErrorToast } from "~/components/admin/use-save-error-toast";
 import { database } from "~/context";
-import { audit } from "~/modules/accounts/audit.server";
+import { audit } from "~/platform/audit.server";
 import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import { articleOptions, getArticle, saveArticle } from "~/modules/blog/admin.server";

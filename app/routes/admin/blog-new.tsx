@@ -1,7 +1,7 @@
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { RecoverableArticleEditor } from "~/components/admin/recoverable-article-editor";
 import { database } from "~/context";
-import { audit } from "~/modules/accounts/audit.server";
+import { audit } from "~/platform/audit.server";
 import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import { articleOptions, saveArticle } from "~/modules/blog/admin.server";

@@ -15,7 +15,7 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import { database } from "~/context";
-import { audit } from "~/modules/accounts/audit.server";
+import { audit } from "~/platform/audit.server";
 import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import { getArticle } from "~/modules/blog/admin.server";

@@ -8,7 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { database } from "~/context";
-import { audit } from "~/modules/accounts/audit.server";
+import { audit } from "~/platform/audit.server";
 import { clientInfo, requireRecentAuth, requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import {
@@ -22,7 +22,7 @@ import {
 import { mailtoHref } from "~/modules/contact/mailto";
 import { ADDRESS_INVALID, looksLikeAddress, normalizeAddress } from "~/modules/privacy/address";
 import { addressFingerprint, erasePersonalData } from "~/modules/privacy/rgpd.server";
-import { outboxProblems, retryMail } from "~/modules/mail/outbox.server";
+import { outboxProblems, retryMail } from "~/platform/mail/outbox.server";
 import { parsePage } from "~/utils/pagination";
 import { cn } from "~/utils/cn";
 import { plural } from "~/utils/format";

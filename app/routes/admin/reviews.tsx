@@ -19,7 +19,7 @@ import { NativeSelect } from "~/components/ui/select";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { database } from "~/context";
-import { audit } from "~/modules/accounts/audit.server";
+import { audit } from "~/platform/audit.server";
 import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import { parsePage } from "~/utils/pagination";
@@ -31,7 +31,7 @@ import {
   setReviewPublished,
   type StatusFilter,
 } from "~/modules/reviews/reviews.server";
-import { markReviewsSeen } from "~/modules/reviews/live.server";
+import { markReviewsSeen } from "~/modules/reviews/notice.server";
 import { ReviewAdminSchema } from "~/modules/reviews/schema";
 import { failure } from "~/utils/action.server";
 import { htmlConstraints, parseWith } from "~/utils/form-schema";

@@ -11,7 +11,7 @@ import { NativeSelect } from "~/components/ui/select";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { database } from "~/context";
-import { audit } from "~/modules/accounts/audit.server";
+import { audit } from "~/platform/audit.server";
 import { clientInfo, requireRecentAuth, requireUser } from "~/modules/accounts/guard.server";
 import { SETTINGS_SECTIONS, settingsFromForm } from "~/modules/settings/form";
 import { isPlaceholder, SettingsSchema } from "~/modules/settings/schemas";

@@ -9,7 +9,7 @@ import { failure, orUnexpected, withCookies } from "~/utils/action.server";
 import { readForm } from "~/utils/form";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import { toastHeader } from "~/utils/toast.server";
-import { isToken } from "~/utils/tokens.server";
+import { isToken } from "~/platform/tokens.server";
 import type { Route } from "./+types/sign-in-link";
 
 /**

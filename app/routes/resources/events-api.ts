@@ -3,7 +3,7 @@ import { database } from "~/context";
 import { getVerifiedUser } from "~/modules/accounts/guard.server";
 import { can } from "~/modules/accounts/roles";
 import { sessionStillValid } from "~/modules/accounts/sessions.server";
-import { newReviewStream } from "~/modules/reviews/live.server";
+import { newReviewStream } from "~/platform/events.server";
 import type { Route } from "./+types/events-api";
 
 /**

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { database } from "~/context";
-import { audit } from "~/modules/accounts/audit.server";
+import { audit } from "~/platform/audit.server";
 import { clientInfo, requireRecentAuth, requireUser } from "~/modules/accounts/guard.server";
 import {
   addressFingerprint,

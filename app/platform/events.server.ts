@@ -1,14 +1,15 @@
-import { and, count, eq, gt, isNotNull, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { type Db, type DbHandle, getDbHandle } from "~/db/client.server";
-import { reviews, user } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 
 /**
- * The new-review notice (docs/decisions/010-live-notices-for-staff.md): visitor reviews newer than
- * the person's last visit to the reviews page. A new review NOTIFYs this channel in the transaction
- * that stores it, so every server instance hears it on commit and tells the admin pages it has open
- * (server-sent events).
+ * The live-event bus for staff (docs/decisions/010-live-notices-for-staff.md): a domain NOTIFYs a
+ * channel in the transaction that stores a change, so every server instance hears it on commit
+ * and tells the admin pages it has open (server-sent events). Domains call the `announce…`
+ * functions; this file imports no domain module.
+ *
+ * A new review (its count for the notice: app/modules/reviews/notice.server.ts).
  */
 export const NEW_REVIEW_CHANNEL = "new_review";
 
@@ -33,37 +34,6 @@ export const AGENDA_CHANNEL = "agenda_changed";
 
 export async function announceAgendaChange(tx: Pick<Db, "execute">) {
   await tx.execute(sql`select pg_notify(${AGENDA_CHANNEL}, '')`);
-}
-
-export interface ReviewNotice {
-  /** Every review, published or not. */
-  total: number;
-  /** Reviews sent by visitors (compared between refreshes: growth means a toast). */
-  received: number;
-  /** Visitor reviews created after this person last opened the reviews page. */
-  fresh: number;
-}
-
-export async function reviewNotice(db: Db, userId: string): Promise<ReviewNotice> {
-  const [[all], [mine]] = await Promise.all([
-    db.select({ total: count(), received: count(reviews.consentAt) }).from(reviews),
-    db
-      .select({ n: count() })
-      .from(reviews)
-      .innerJoin(user, eq(user.id, userId))
-      .where(
-        and(
-          isNotNull(reviews.consentAt),
-          gt(reviews.createdAt, sql`coalesce(${user.reviewsSeenAt}, ${user.createdAt})`),
-        ),
-      ),
-  ]);
-  return { total: all?.total ?? 0, received: all?.received ?? 0, fresh: mine?.n ?? 0 };
-}
-
-/** Clears the notice: called only from the reviews page's POST (intent=seen), never a GET. */
-export async function markReviewsSeen(db: Db, userId: string) {
-  await db.update(user).set({ reviewsSeenAt: new Date() }).where(eq(user.id, userId));
 }
 
 // ---- Live stream -------------------------------------------------------------------------
