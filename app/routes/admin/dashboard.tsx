@@ -24,12 +24,10 @@ import { formatDateTime, madridHour } from "~/utils/format-time";
 import type { PageViewStats } from "~/modules/analytics/page-views.server";
 import { privacyPolicyHtml } from "~/components/site/legal/privacy-text.server";
 import { checks, gatherFacts, summary } from "~/modules/compliance/readiness.server";
+import { adminMeta } from "~/utils/admin-meta";
 import type { Route } from "./+types/dashboard";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Dashboard | Área de Gestión" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);

@@ -51,12 +51,10 @@ import { reviewFlags } from "~/modules/compliance/flags";
 import { inviteReviewer } from "~/modules/reviews/invitations.server";
 import { logger } from "~/utils/logger.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { adminMeta } from "~/utils/admin-meta";
 import type { Route } from "./+types/reviews";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Reseñas | Área de Gestión" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Reseñas");
 
 const FILTERS: Array<{ value: StatusFilter; label: string }> = [
   { value: "todas", label: "Todas" },
