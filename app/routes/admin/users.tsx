@@ -24,7 +24,7 @@ import {
   listUsers,
   removalBlocker,
   removeUser,
-} from "~/modules/accounts/accounts.server";
+} from "~/modules/accounts/staff.server";
 import { clientInfo, requireRecentAuth, requireUser } from "~/modules/accounts/guard.server";
 import { resetTwoFactor } from "~/modules/accounts/two-factor.server";
 import { ROLE_LABELS, ROLES, roleLabel } from "~/modules/accounts/roles";
