@@ -310,7 +310,7 @@ export async function drain() {
 /** Stops background work and closes the database; called once on shutdown. */
 export async function stop() {
   // Password-reset e-mails prepared after their response are queued before the database closes.
-  const { settleAccountsWork } = await import("~/modules/accounts/accounts.server");
+  const { settleAccountsWork } = await import("~/modules/accounts/password-reset.server");
   await settleAccountsWork();
   await Promise.all(background.map((job) => job.stop()));
   background = [];

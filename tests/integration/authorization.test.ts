@@ -2,7 +2,8 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { reviews, user } from "~/db/schema";
-import { signIn, upsertUserFromCli } from "~/modules/accounts/accounts.server";
+import { upsertUserFromCli } from "~/modules/accounts/accounts.server";
+import { signIn } from "~/modules/accounts/sign-in.server";
 import { ENROL_PATH, twoFactorRequired } from "~/modules/accounts/two-factor.server";
 import {
   CAPABILITIES,

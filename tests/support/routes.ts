@@ -7,7 +7,8 @@ import { createOTP } from "@better-auth/utils/otp";
 import { symmetricEncrypt } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { twoFactor, user } from "~/db/schema";
-import { signIn, upsertUserFromCli } from "~/modules/accounts/accounts.server";
+import { upsertUserFromCli } from "~/modules/accounts/accounts.server";
+import { signIn } from "~/modules/accounts/sign-in.server";
 import { getAuth } from "~/modules/accounts/auth.server";
 import { completeTwoFactorSignIn, twoFactorRequired } from "~/modules/accounts/two-factor.server";
 

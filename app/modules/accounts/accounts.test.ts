@@ -7,20 +7,12 @@ import { updateSettings } from "~/modules/settings/settings.server";
 import { DEFAULT_SETTINGS } from "~/modules/settings/schemas";
 import { DRIVERS, type TestDatabase, useTestDatabase } from "../../../tests/support/db";
 import { cookieFrom, decodeMail, linkFrom, readMails } from "../../../tests/support/routes";
-import {
-  approveUser,
-  changeRole,
-  settleAccountsWork,
-  removeUser,
-  requestPasswordReset,
-  resetPassword,
-  signIn,
-  signOut,
-  signUp,
-  upsertUserFromCli,
-  DEVICE_COOKIE,
-  verifyEmail,
-} from "./accounts.server";
+import { upsertUserFromCli } from "./accounts.server";
+import { DEVICE_COOKIE } from "./known-device.server";
+import { requestPasswordReset, resetPassword, settleAccountsWork } from "./password-reset.server";
+import { signIn, signOut } from "./sign-in.server";
+import { signUp, verifyEmail } from "./sign-up.server";
+import { approveUser, changeRole, removeUser } from "./staff.server";
 import { deliverDue } from "~/platform/mail/outbox.server";
 import { COMMON_PASSWORD_COUNT, isCommonPassword } from "./passwords.server";
 import { MESSAGES, safeRedirect } from "./schemas";

@@ -48,7 +48,7 @@ function createAuth(db: Db) {
     }),
     telemetry: { enabled: false },
     // Reset links are stored as a hash of their token, with the purpose kept readable so that all of
-    // a user's outstanding links can be revoked (accounts.server.ts). E-mail confirmation links are
+    // a user's outstanding links can be revoked (password-reset.server.ts). E-mail confirmation links are
     // signed JWTs that are never stored.
     verification: {
       storeIdentifier: {
@@ -68,7 +68,7 @@ function createAuth(db: Db) {
         accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
       }),
     ],
-    // Our own limits live in the database (shared across instances); see accounts.server.ts.
+    // Our own limits live in the database (shared across instances); see LIMITS in accounts.server.ts.
     rateLimit: { enabled: false },
     user: {
       additionalFields: {

@@ -35,7 +35,7 @@ export const MESSAGES = {
   pendingApproval: "Tu cuenta está pendiente de aprobación por una administradora.",
   /**
    * The answer to any password (right or wrong) from a browser that is not a known device, once
-   * the account's failure budget is spent (accounts.server.ts): it says nothing about the password.
+   * the account's failure budget is spent (sign-in.server.ts): it says nothing about the password.
    */
   signInLinkSent:
     "Por seguridad, el acceso a esta cuenta desde este navegador hay que confirmarlo por email. Si la contraseña es correcta, te hemos enviado un enlace (caduca en 15 minutos): ábrelo en este navegador y vuelve a iniciar sesión.",

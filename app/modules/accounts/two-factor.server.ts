@@ -6,7 +6,8 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { session, twoFactor, user } from "~/db/schema";
 import { hitRateLimit, underRateLimit } from "~/modules/rate-limit/rate-limit.server";
-import { type ClientInfo, deviceCookie, type Failure, type SessionUser } from "./accounts.server";
+import type { ClientInfo, Failure, SessionUser } from "./accounts.server";
+import { deviceCookie } from "./known-device.server";
 import { audit } from "~/platform/audit.server";
 import { getAuth, TOTP_ISSUER } from "./auth.server";
 import { closeStreamsOf } from "~/platform/events.server";
@@ -54,6 +55,51 @@ function errorCode(error: unknown) {
   if (!(error instanceof APIError)) return null;
   const body = error.body as { code?: string } | undefined;
   return body?.code ?? null;
+}
+
+/**
+ * One of the person's attempts at Mi cuenta's two-step operations (10 every 5 minutes, right or
+ * wrong): each asks the password or a code, so without a limit they would be a password oracle.
+ */
+async function spendEnrolmentAttempt(db: Db, actor: SessionUser): Promise<Failure | null> {
+  const limited = await hitRateLimit(
+    db,
+    `2fa-enrol:${actor.id}`,
+    CODE_LIMIT.limit,
+    CODE_LIMIT.windowMs,
+  );
+  return limited.allowed ? null : { ok: false, status: 429, formError: MESSAGES.tooMany };
+}
+
+/**
+ * Runs an operation of Mi cuenta that asks the password again (start enrolment, new recovery
+ * codes, switch the factor off): the password must be typed, one attempt is spent, then `run`
+ * calls the plugin with it. The plugin's refusals become answers: a wrong password a message
+ * under the field, each code in `conflicts` a 409 with its message; anything else is thrown.
+ */
+async function withPassword<T extends object>(
+  db: Db,
+  actor: SessionUser,
+  password: unknown,
+  conflicts: Record<string, string>,
+  run: (password: string) => Promise<Success<T>>,
+): Promise<Success<T> | Failure> {
+  if (typeof password !== "string" || !password || password.length > 128) {
+    return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.password] } };
+  }
+  const limited = await spendEnrolmentAttempt(db, actor);
+  if (limited) return limited;
+  try {
+    return await run(password);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "INVALID_PASSWORD") {
+      return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.badPassword] } };
+    }
+    const conflict = code && Object.hasOwn(conflicts, code) ? conflicts[code] : undefined;
+    if (conflict) return { ok: false, status: 409, formError: conflict };
+    throw error;
+  }
 }
 
 /** The pending sign-in challenge cookie set by the plugin after the password step. */
@@ -199,36 +245,19 @@ export async function startEnrolment(
   password: unknown,
   info: ClientInfo,
 ): Promise<Success | Failure> {
-  if (typeof password !== "string" || !password || password.length > 128) {
-    return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.password] } };
-  }
-  const limited = await hitRateLimit(
+  return withPassword(
     db,
-    `2fa-enrol:${actor.id}`,
-    CODE_LIMIT.limit,
-    CODE_LIMIT.windowMs,
+    actor,
+    password,
+    { TOTP_ALREADY_ENABLED: "La verificación en dos pasos ya está activada." },
+    async (password) => {
+      await getAuth(db).api.enableTwoFactor({
+        body: { password },
+        headers: headersFor(cookie, info),
+      });
+      return { ok: true };
+    },
   );
-  if (!limited.allowed) return { ok: false, status: 429, formError: MESSAGES.tooMany };
-  try {
-    await getAuth(db).api.enableTwoFactor({
-      body: { password },
-      headers: headersFor(cookie, info),
-    });
-    return { ok: true };
-  } catch (error) {
-    const code = errorCode(error);
-    if (code === "INVALID_PASSWORD") {
-      return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.badPassword] } };
-    }
-    if (code === "TOTP_ALREADY_ENABLED") {
-      return {
-        ok: false,
-        status: 409,
-        formError: "La verificación en dos pasos ya está activada.",
-      };
-    }
-    throw error;
-  }
 }
 
 /** Step 2: the first code from the app activates the factor (the session is renewed). */
@@ -246,13 +275,8 @@ export async function confirmEnrolment(
   if (!row || row.verified) {
     return { ok: false, status: 409, formError: "Empieza de nuevo la activación." };
   }
-  const limited = await hitRateLimit(
-    db,
-    `2fa-enrol:${actor.id}`,
-    CODE_LIMIT.limit,
-    CODE_LIMIT.windowMs,
-  );
-  if (!limited.allowed) return { ok: false, status: 429, formError: MESSAGES.tooMany };
+  const limited = await spendEnrolmentAttempt(db, actor);
+  if (limited) return limited;
   // The first code is spent too: the same code cannot then also finish a sign-in. A wrong one
   // never reaches the plugin (which counts no failures for a signed-in person anyway).
   const use = await claimTotpCode(db, actor.id, code);
@@ -322,38 +346,20 @@ export async function regenerateRecoveryCodes(
   password: unknown,
   info: ClientInfo,
 ): Promise<Success<{ backupCodes: string[] }> | Failure> {
-  if (typeof password !== "string" || !password || password.length > 128) {
-    return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.password] } };
-  }
-  // A password oracle otherwise: the same per-person limit as enrolment.
-  const limited = await hitRateLimit(
+  return withPassword(
     db,
-    `2fa-enrol:${actor.id}`,
-    CODE_LIMIT.limit,
-    CODE_LIMIT.windowMs,
+    actor,
+    password,
+    { TWO_FACTOR_NOT_ENABLED: "La verificación en dos pasos no está activada." },
+    async (password) => {
+      const result = await getAuth(db).api.generateBackupCodes({
+        body: { password },
+        headers: headersFor(cookie, info),
+      });
+      await audit(db, { action: "two_factor_codes_regenerated", actor, ip: info.ip });
+      return { ok: true, backupCodes: result.backupCodes };
+    },
   );
-  if (!limited.allowed) return { ok: false, status: 429, formError: MESSAGES.tooMany };
-  try {
-    const result = await getAuth(db).api.generateBackupCodes({
-      body: { password },
-      headers: headersFor(cookie, info),
-    });
-    await audit(db, { action: "two_factor_codes_regenerated", actor, ip: info.ip });
-    return { ok: true, backupCodes: result.backupCodes };
-  } catch (error) {
-    const code = errorCode(error);
-    if (code === "INVALID_PASSWORD") {
-      return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.badPassword] } };
-    }
-    if (code === "TWO_FACTOR_NOT_ENABLED") {
-      return {
-        ok: false,
-        status: 409,
-        formError: "La verificación en dos pasos no está activada.",
-      };
-    }
-    throw error;
-  }
 }
 
 /** Roles without a health-data capability may switch it off; the others cannot (twoFactorRequired). */
@@ -372,17 +378,7 @@ export async function disableOwnTwoFactor(
       formError: "Tu rol exige la verificación en dos pasos: no se puede desactivar.",
     };
   }
-  if (typeof password !== "string" || !password || password.length > 128) {
-    return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.password] } };
-  }
-  const limited = await hitRateLimit(
-    db,
-    `2fa-enrol:${actor.id}`,
-    CODE_LIMIT.limit,
-    CODE_LIMIT.windowMs,
-  );
-  if (!limited.allowed) return { ok: false, status: 429, formError: MESSAGES.tooMany };
-  try {
+  return withPassword(db, actor, password, {}, async (password) => {
     const result = await getAuth(db).api.disableTwoFactor({
       body: { password },
       headers: headersFor(cookie, info),
@@ -390,12 +386,7 @@ export async function disableOwnTwoFactor(
     });
     await audit(db, { action: "two_factor_disabled", actor, ip: info.ip });
     return { ok: true, headers: result.headers };
-  } catch (error) {
-    if (errorCode(error) === "INVALID_PASSWORD") {
-      return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.badPassword] } };
-    }
-    throw error;
-  }
+  });
 }
 
 /** Drops an enrolment started but not confirmed (so a new secret can be generated). */

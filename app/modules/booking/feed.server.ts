@@ -1,7 +1,7 @@
 import { and, eq, gte } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, bookingConfig } from "~/db/schema";
-import { administratorContacts } from "~/modules/accounts/accounts.server";
+import { administratorContacts } from "~/modules/accounts/staff.server";
 import { audit } from "~/platform/audit.server";
 import { enqueueMail, nudgeOutbox } from "~/platform/mail/outbox.server";
 import { simpleHtml } from "~/platform/mail/templates";

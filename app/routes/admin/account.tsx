@@ -44,12 +44,10 @@ import {
 } from "~/components/site/auth-forms";
 import { AppCodeSchema, ConfirmPasswordSchema } from "~/modules/accounts/schemas";
 import { htmlConstraints } from "~/utils/form-schema";
+import { adminMeta } from "~/utils/admin-meta";
 import type { Route } from "./+types/account";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Mi cuenta | Área de Gestión" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Mi cuenta");
 
 /** Mi cuenta: verificación en dos pasos (obligatoria para administración y edición) y sesiones. */
 export async function loader({ request, context }: Route.LoaderArgs) {

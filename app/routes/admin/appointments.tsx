@@ -28,13 +28,11 @@ import { failure } from "~/utils/action.server";
 import { readForm } from "~/utils/form";
 import { formatDay, formatTime } from "~/utils/format-time";
 import { redirectWithToast } from "~/utils/toast.server";
+import { adminMeta } from "~/utils/admin-meta";
 import type { Route } from "./+types/appointments";
 import { mailtoHref } from "~/modules/contact/mailto";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Citas | Área de Gestión" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Citas");
 
 /**
  * The agenda: requests waiting first, then a week (docs/decisions/015-appointments.md). Roles

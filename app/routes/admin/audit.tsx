@@ -20,12 +20,10 @@ import { database } from "~/context";
 import { auditActions, auditLabel, listAudit, madridMidnight } from "~/platform/audit.server";
 import { requireUser } from "~/modules/accounts/guard.server";
 import { parsePage } from "~/utils/pagination";
+import { adminMeta } from "~/utils/admin-meta";
 import type { Route } from "./+types/audit";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Registro de actividad | Área de Gestión" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Registro de actividad");
 
 const madridTime = new Intl.DateTimeFormat("es-ES", {
   timeZone: "Europe/Madrid",

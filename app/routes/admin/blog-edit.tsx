@@ -17,12 +17,11 @@ import { readForm } from "~/utils/form";
 import { redirectWithToast } from "~/utils/toast.server";
 import { failure } from "~/utils/action.server";
 import { htmlConstraints } from "~/utils/form-schema";
+import { adminMeta } from "~/utils/admin-meta";
 import type { Route } from "./+types/blog-edit";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Editar «${loaderData?.article.title ?? "artículo"}» | Área de Gestión` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminMeta(`Editar «${loaderData?.article.title ?? "artículo"}»`);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);

@@ -13,12 +13,10 @@ import { readForm } from "~/utils/form";
 import { redirectWithToast } from "~/utils/toast.server";
 import { failure } from "~/utils/action.server";
 import { htmlConstraints } from "~/utils/form-schema";
+import { adminMeta } from "~/utils/admin-meta";
 import type { Route } from "./+types/blog-new";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Nuevo artículo | Área de Gestión" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Nuevo artículo");
 
 /** Only roles that may publish write articles: the others get 403 here, as from the action. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -11,12 +11,11 @@ import { formatDateTime } from "~/utils/format-time";
 import { articleHtml } from "~/modules/content/article-html";
 import { responsiveImage } from "~/modules/media/responsive";
 import { formatLongDate } from "~/utils/format";
+import { adminMeta } from "~/utils/admin-meta";
 import type { Route } from "./+types/blog-preview";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Vista previa: ${loaderData?.article.title ?? "artículo"} | Área de Gestión` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminMeta(`Vista previa: ${loaderData?.article.title ?? "artículo"}`);
 
 /** Staff see any article (a private one too) as it will read on the public page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -27,12 +27,11 @@ import { parseId, readForm } from "~/utils/form";
 import { plural } from "~/utils/format";
 import { formatShortDateTime } from "~/utils/format-time";
 import { redirectWithToast } from "~/utils/toast.server";
+import { adminMeta } from "~/utils/admin-meta";
 import type { Route } from "./+types/blog-revisions";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Revisiones de «${loaderData?.article.title ?? "artículo"}» | Área de Gestión` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminMeta(`Revisiones de «${loaderData?.article.title ?? "artículo"}»`);
 
 const editorPath = (slug: string) => `/admin/blog/editar/${encodeURIComponent(slug)}`;
 

@@ -29,12 +29,11 @@ import { parseWith } from "~/utils/form-schema";
 import { formatDateTime } from "~/utils/format-time";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useFieldErrors } from "~/utils/use-field-errors";
+import { adminMeta } from "~/utils/admin-meta";
 import type { Route } from "./+types/blog-share";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Compartir vista previa: ${loaderData?.article.title ?? "artículo"} | Área de Gestión` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminMeta(`Compartir vista previa: ${loaderData?.article.title ?? "artículo"}`);
 
 const DAY = 24 * 60 * 60_000;
 

@@ -35,12 +35,10 @@ import { responsiveImage } from "~/modules/media/responsive";
 import { formatShortDate, plural } from "~/utils/format";
 import { backTo, readForm } from "~/utils/form";
 import { redirectWithToast } from "~/utils/toast.server";
+import { adminMeta } from "~/utils/admin-meta";
 import type { Route } from "./+types/blog";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Gestión del blog | Área de Gestión" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Gestión del blog");
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);

@@ -11,12 +11,10 @@ import { unreadCount } from "~/modules/contact/contact.server";
 import { pendingReviewCount } from "~/modules/reviews/reviews.server";
 import { waitingRequestCount } from "~/modules/booking/agenda.server";
 import { useRootData } from "~/root";
+import { adminMeta } from "~/utils/admin-meta";
 import type { Route } from "./+types/layout";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Área de Gestión" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta();
 
 // The guard runs once, before any admin loader or action; each page then names its capability.
 export const middleware: Route.MiddlewareFunction[] = [staffMiddleware];

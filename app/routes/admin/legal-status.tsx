@@ -6,12 +6,10 @@ import { database } from "~/context";
 import { requireUser } from "~/modules/accounts/guard.server";
 import { checks, gatherFacts, type Status, summary } from "~/modules/compliance/readiness.server";
 import { cn } from "~/utils/cn";
+import { adminMeta } from "~/utils/admin-meta";
 import type { Route } from "./+types/legal-status";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Estado legal | Área de Gestión" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Estado legal");
 
 /**
  * 'Estado legal': each rule with its source, computed from the settings and the server's

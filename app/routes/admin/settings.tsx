@@ -18,16 +18,14 @@ import { isPlaceholder, SettingsSchema } from "~/modules/settings/schemas";
 import { SOCIAL_LABELS, SOCIAL_NETWORKS } from "~/modules/settings/social";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { adminMeta } from "~/utils/admin-meta";
 import type { Route } from "./+types/settings";
 import { readForm } from "~/utils/form";
 import { failure } from "~/utils/action.server";
 import { htmlConstraints, parseWith } from "~/utils/form-schema";
 import { useFieldErrors } from "~/utils/use-field-errors";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Ajustes | Área de Gestión" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Ajustes");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, "settings.manage");

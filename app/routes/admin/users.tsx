@@ -24,12 +24,13 @@ import {
   listUsers,
   removalBlocker,
   removeUser,
-} from "~/modules/accounts/accounts.server";
+} from "~/modules/accounts/staff.server";
 import { clientInfo, requireRecentAuth, requireUser } from "~/modules/accounts/guard.server";
 import { resetTwoFactor } from "~/modules/accounts/two-factor.server";
 import { ROLE_LABELS, ROLES, roleLabel } from "~/modules/accounts/roles";
 import { formatShortDateTime } from "~/utils/format-time";
 import { redirectWithToast } from "~/utils/toast.server";
+import { adminMeta } from "~/utils/admin-meta";
 import type { Route } from "./+types/users";
 import { readForm } from "~/utils/form";
 import { InviteSchema } from "~/modules/accounts/schemas";
@@ -37,10 +38,7 @@ import { failure } from "~/utils/action.server";
 import { htmlConstraints, parseWith } from "~/utils/form-schema";
 import { useFieldErrors } from "~/utils/use-field-errors";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Usuarios | Área de Gestión" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Usuarios");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireUser(request, context, "users.manage");

@@ -5,12 +5,9 @@ import {
   SignInForm,
   SignUpForm,
 } from "~/components/site/auth-forms";
-import {
-  requestPasswordReset,
-  signIn,
-  signUp,
-  signUpOpen,
-} from "~/modules/accounts/accounts.server";
+import { requestPasswordReset } from "~/modules/accounts/password-reset.server";
+import { signIn } from "~/modules/accounts/sign-in.server";
+import { signUp, signUpOpen } from "~/modules/accounts/sign-up.server";
 import { clientInfo, getUser, redirectTarget } from "~/modules/accounts/guard.server";
 import {
   ForgotPasswordSchema,

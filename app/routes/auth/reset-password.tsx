@@ -7,7 +7,7 @@ import {
 } from "~/components/site/auth-forms";
 import { Button } from "~/components/ui/button";
 import { database } from "~/context";
-import { resetPassword } from "~/modules/accounts/accounts.server";
+import { resetPassword } from "~/modules/accounts/password-reset.server";
 import { clientInfo } from "~/modules/accounts/guard.server";
 import { MESSAGES, PASSWORD_MIN } from "~/modules/accounts/messages";
 import { ResetPasswordSchema } from "~/modules/accounts/schemas";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { type AuthActionData, AuthError, SignUpForm } from "~/components/site/auth-forms";
 import { database } from "~/context";
-import { signIn } from "~/modules/accounts/accounts.server";
+import { signIn } from "~/modules/accounts/sign-in.server";
 import { clientInfo } from "~/modules/accounts/guard.server";
 import { failure, orUnexpected } from "~/utils/action.server";
 import { MESSAGES, SignUpSchema } from "~/modules/accounts/schemas";

@@ -2,7 +2,7 @@ import { Form, redirect, useNavigation } from "react-router";
 import { type AuthActionData, AuthError } from "~/components/site/auth-forms";
 import { Button } from "~/components/ui/button";
 import { database } from "~/context";
-import { redeemSignInLink } from "~/modules/accounts/accounts.server";
+import { redeemSignInLink } from "~/modules/accounts/sign-in-link.server";
 import { clientInfo } from "~/modules/accounts/guard.server";
 import { MESSAGES } from "~/modules/accounts/schemas";
 import { failure, orUnexpected, withCookies } from "~/utils/action.server";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/sign-in-link";
 
 /**
  * /auth/acceso?token=…: the link e-mailed when an account's failure budget is spent and its right
- * password came from a browser it never signed in from (accounts.server.ts, `signInByLink`). The
+ * password came from a browser it never signed in from (sign-in.server.ts, `signInByLink`). The
  * page only shows a button: the POST (token in the body, as /auth/restablecer does) spends the link
  * and makes this browser a known device; the person then signs in as usual.
  */

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { database } from "~/context";
-import { signOut } from "~/modules/accounts/accounts.server";
+import { signOut } from "~/modules/accounts/sign-in.server";
 import { clientInfo } from "~/modules/accounts/guard.server";
 import { toastHeader } from "~/utils/toast.server";
 import type { Route } from "./+types/sign-out";

@@ -2,7 +2,7 @@ import { Form, redirect } from "react-router";
 import { AuthError } from "~/components/site/auth-forms";
 import { Button } from "~/components/ui/button";
 import { database } from "~/context";
-import { verifyEmail } from "~/modules/accounts/accounts.server";
+import { verifyEmail } from "~/modules/accounts/sign-up.server";
 import { clientInfo } from "~/modules/accounts/guard.server";
 import { MESSAGES } from "~/modules/accounts/schemas";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
