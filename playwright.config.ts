@@ -11,13 +11,18 @@ export const baseURL = `http://localhost:${port}`;
 const SCHEDULING = /scheduled-publishing\.spec\.ts$/;
 const schedulingPort = port + 1;
 
-function server(on: number) {
+// HYDRATION=immediate (docs/decisions/014): early input and cached pages again with React Router's
+// plain hydration, on a third server two ports up (the rest of the suite runs the default).
+const IMMEDIATE = /(?:early-input|page-cache)\.spec\.ts$/;
+const immediatePort = port + 2;
+
+function server(on: number, env: Record<string, string> = {}) {
   return {
     command: "node tests/support/e2e-server.js",
     url: `http://localhost:${on}/healthz`,
     reuseExistingServer: false,
     timeout: 90_000,
-    env: { E2E_PORT: String(on) },
+    env: { E2E_PORT: String(on), ...env },
     stdout: "ignore" as const,
     stderr: "pipe" as const,
   };
@@ -52,6 +57,17 @@ export default defineConfig({
       use: { ...desktop, baseURL: `http://localhost:${schedulingPort}` },
     },
     { name: "desktop", testIgnore: SCHEDULING, workers: 1, use: desktop },
+    {
+      name: "hydration-immediate",
+      testMatch: IMMEDIATE,
+      workers: 1,
+      metadata: { hydration: "immediate" },
+      use: { ...desktop, baseURL: `http://localhost:${immediatePort}` },
+    },
   ],
-  webServer: [server(port), server(schedulingPort)],
+  webServer: [
+    server(port),
+    server(schedulingPort),
+    server(immediatePort, { HYDRATION: "immediate" }),
+  ],
 });

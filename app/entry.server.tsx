@@ -11,6 +11,8 @@ import {
 import { requestInfoContext } from "./context";
 import { hasSessionCookie } from "./modules/accounts/session-cookie";
 import { hydrateAfterFirstPaint } from "./utils/hydrate-after-paint.server";
+import { getEnv } from "./utils/env.server";
+import { HydrationModeProvider } from "./utils/hydration";
 import { logger, safeUrl } from "./utils/logger.server";
 import { NonceProvider } from "./utils/nonce";
 
@@ -58,14 +60,19 @@ export default function handleRequest(
   // Public pages and the sign-in page hydrate after the first paint for visitors; the admin area,
   // the other account pages and anyone signed in hydrate at once (they work with the page right
   // away). Before hydration the sign-in form posts as a plain form, and what was typed is kept.
+  // HYDRATION=immediate turns it off everywhere: React Router's own output, untouched.
+  const hydration = getEnv().HYDRATION;
   const afterPaint =
+    hydration === "deferred" &&
     routerContext.staticHandlerContext.matches.some((m) => AFTER_PAINT_ROUTES.has(m.route.id)) &&
     !hasSessionCookie(request.headers.get("cookie"));
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <HydrationModeProvider value={hydration}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </HydrationModeProvider>
       </NonceProvider>,
       {
         nonce,

@@ -16,17 +16,32 @@
  * The manifest (for installing the site on a phone) is fetched by Chrome as soon as its <link> is
  * read, next to the first screen's own requests (an article's cover); it is linked at that same
  * later moment.
+ *
+ * With HYDRATION=immediate (docs/decisions/014) nothing waits: the font is added and the manifest
+ * linked while the <head> is read, as a stylesheet's @font-face and a <link> in the <head> would.
  */
 import headingFontUrl from "../../node_modules/.cache/heading-font/fraunces-600.woff2?url";
 
 export const MANIFEST_URL = "/site.webmanifest";
 
 /** Runs in the browser before any bundle: self-contained, serialised with `toString()`. */
-function install(fontUrl: string, manifestUrl: string) {
+function install(fontUrl: string, manifestUrl: string, deferred: boolean) {
   const face = new FontFace("Fraunces", `url(${fontUrl}) format("woff2")`, {
     weight: "600",
     display: "swap",
   });
+  const linkManifest = () => {
+    const manifest = document.createElement("link");
+    manifest.rel = "manifest";
+    manifest.href = manifestUrl;
+    document.head.append(manifest);
+  };
+  if (!deferred) {
+    // Fetched when the first heading is laid out, like a stylesheet's font.
+    document.fonts.add(face);
+    linkManifest();
+    return;
+  }
   let fromThisSite = false;
   try {
     fromThisSite = new URL(document.referrer).origin === location.origin;
@@ -35,10 +50,7 @@ function install(fontUrl: string, manifestUrl: string) {
   }
   if (fromThisSite) document.fonts.add(face);
   const afterFirstScreen = () => {
-    const manifest = document.createElement("link");
-    manifest.rel = "manifest";
-    manifest.href = manifestUrl;
-    document.head.append(manifest);
+    linkManifest();
     // Without the font (offline, blocked) headings keep the fallback.
     if (!fromThisSite)
       face.load().then(
@@ -67,6 +79,7 @@ function install(fontUrl: string, manifestUrl: string) {
   });
 }
 
-export function afterFirstScreenScript() {
-  return `(${install.toString()})(${JSON.stringify(headingFontUrl)},${JSON.stringify(MANIFEST_URL)});`;
+/** The inline script's text; `deferred` false (HYDRATION=immediate) waits for nothing. */
+export function afterFirstScreenScript(deferred = true) {
+  return `(${install.toString()})(${JSON.stringify(headingFontUrl)},${JSON.stringify(MANIFEST_URL)},${deferred});`;
 }

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { isAddressOrCidr } from "./client-ip.server";
+import { HYDRATION_MODES } from "./hydration";
 
 /**
  * Configuration comes from environment variables, validated once at start-up.
@@ -55,6 +56,13 @@ const EnvSchema = z
       .enum(["0", "1", "true", "false", ""], { error: "debe ser 1 (desactivada) o 0" })
       .default("0")
       .transform((value) => value === "1" || value === "true"),
+    // How visitors' pages hydrate (docs/decisions/014): after the first paint (`deferred`), or
+    // React Router's plain hydration (`immediate`: no stream rewrite, font and manifest at once).
+    HYDRATION: z
+      .enum(HYDRATION_MODES, {
+        error: "debe ser deferred (tras la primera pintura) o immediate (hidratación directa)",
+      })
+      .default("deferred"),
     // Contact sends per client in 15 minutes (5); raised only for load tests.
     CONTACT_RATE_LIMIT: z.coerce
       .number({ error: "debe ser un número de envíos" })

@@ -82,6 +82,16 @@ describe("environment", () => {
     expect(() => parseEnv({ EVENTS_HEARTBEAT_MS: "50" })).toThrowError(/EVENTS_HEARTBEAT_MS/);
   });
 
+  it("hydrates after the first paint unless HYDRATION=immediate, and refuses anything else", () => {
+    expect(parseEnv({}).HYDRATION).toBe("deferred");
+    expect(parseEnv({ HYDRATION: "immediate" }).HYDRATION).toBe("immediate");
+    expect(parseEnv({ HYDRATION: "deferred" }).HYDRATION).toBe("deferred");
+    // A typo does not pick a mode quietly: the server does not start.
+    expect(() => parseEnv({ HYDRATION: "inmediata" })).toThrowError(
+      /HYDRATION: debe ser deferred \(tras la primera pintura\) o immediate/,
+    );
+  });
+
   it("follows PORT in the default public URL and trims a trailing slash", () => {
     expect(parseEnv({ PORT: "8080" }).PUBLIC_URL).toBe("http://localhost:8080");
     expect(parseEnv({ PUBLIC_URL: "https://consulta.example/" }).PUBLIC_URL).toBe(

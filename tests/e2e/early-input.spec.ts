@@ -31,6 +31,18 @@ const SCRIPT_DELAY_MS = 1_500;
 // Slowed down on purpose: twice the usual time per test.
 test.describe.configure({ timeout: 60_000 });
 
+// Run twice (playwright.config.ts): after the first paint (HYDRATION=deferred, the default) and
+// with React Router's plain hydration (project `hydration-immediate`), early input kept in both.
+test("the server hydrates visitors' pages in this project's mode", async ({ request }) => {
+  const mode = test.info().project.metadata.hydration ?? "deferred";
+  const html = await (await request.get("/sobre-mi")).text();
+  expect(html.includes('type="text/x-hydrate"'), "hidratación tras la primera pintura").toBe(
+    mode === "deferred",
+  );
+  expect(/<script[^>]*type="module"/.test(html), "hidratación directa").toBe(mode === "immediate");
+  expect(html).toContain("__replayEarlyInput");
+});
+
 test.describe("a visitor on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
