@@ -7,7 +7,13 @@ import { Input } from "~/components/ui/input";
 import { database } from "~/context";
 import { clientInfo, requireRecentAuth, requireUser } from "~/modules/accounts/guard.server";
 import { getBookingConfig, listServices } from "~/modules/booking/booking.server";
-import { rangesText } from "~/modules/booking/config";
+import {
+  BookingRulesFormSchema,
+  BusyFeedFormSchema,
+  ClosedDaysFormSchema,
+  rangesText,
+  ServiceFormSchema,
+} from "~/modules/booking/config";
 import { WEEKDAY_NAMES } from "~/modules/booking/messages";
 import { hasAgendaFeed, removeAgendaFeed, renewAgendaFeed } from "~/modules/booking/feed.server";
 import {
@@ -27,7 +33,8 @@ import {
   upcomingClosedDays,
 } from "~/modules/booking/practice.server";
 import { failure } from "~/utils/action.server";
-import { parseId, readForm } from "~/utils/form";
+import { limitsOf, parseId, readForm } from "~/utils/form";
+import { htmlConstraints } from "~/utils/form-schema";
 import { formatShortDate, plural } from "~/utils/format";
 import { formatDateTime } from "~/utils/format-time";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -60,6 +67,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mayManageFeed: can(user.role, "appointments.feed"),
     mayManageBusyFeed,
     busyFeed: mayManageBusyFeed ? busyFeed : { ...busyFeed, masked: null },
+    // The forms' limits, from the schemas their actions run (docs/decisions/006-one-schema-per-form.md).
+    constraints: {
+      rules: htmlConstraints(BookingRulesFormSchema),
+      service: htmlConstraints(ServiceFormSchema),
+      closed: htmlConstraints(ClosedDaysFormSchema),
+      busyFeed: htmlConstraints(BusyFeedFormSchema),
+    },
   };
 }
 
@@ -171,8 +185,17 @@ const select =
   "min-h-11 rounded-field border border-border-strong bg-surface px-3 text-base text-ink";
 
 export default function AppointmentSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { hours, config, services, closed, hasFeed, mayManageFeed, mayManageBusyFeed, busyFeed } =
-    loaderData;
+  const {
+    hours,
+    config,
+    services,
+    closed,
+    hasFeed,
+    mayManageFeed,
+    mayManageBusyFeed,
+    busyFeed,
+    constraints,
+  } = loaderData;
   const feedUrl = actionData && "feedUrl" in actionData ? actionData.feedUrl : null;
   const busy = useNavigation().state === "submitting";
   const refused = actionData && !actionData.ok ? actionData : undefined;
@@ -199,6 +222,7 @@ export default function AppointmentSettingsPage({ loaderData, actionData }: Rout
 
       <Form
         method="post"
+        noValidate
         className="flex flex-col gap-4 rounded-card border border-border bg-surface p-5 shadow-soft"
         aria-labelledby="horario"
       >
@@ -214,7 +238,12 @@ export default function AppointmentSettingsPage({ loaderData, actionData }: Rout
             errors={errorsOf(rules, `hours.${h.weekday}`)}
           >
             {(field) => (
-              <Input {...field} defaultValue={h.text} placeholder="09:00-14:00, 16:00-20:00" />
+              <Input
+                {...field}
+                {...limitsOf(constraints.rules[`hours.${h.weekday}`])}
+                defaultValue={h.text}
+                placeholder="09:00-14:00, 16:00-20:00"
+              />
             )}
           </FormField>
         ))}
@@ -222,7 +251,13 @@ export default function AppointmentSettingsPage({ loaderData, actionData }: Rout
           {NUMBERS.map(([name, label]) => (
             <FormField key={name} label={label} name={name} errors={errorsOf(rules, name)}>
               {(field) => (
-                <Input {...field} type="number" inputMode="numeric" defaultValue={config[name]} />
+                <Input
+                  {...field}
+                  {...limitsOf(constraints.rules[name])}
+                  type="number"
+                  inputMode="numeric"
+                  defaultValue={config[name]}
+                />
               )}
             </FormField>
           ))}
@@ -231,7 +266,13 @@ export default function AppointmentSettingsPage({ loaderData, actionData }: Rout
             name="reminderHours"
             errors={errorsOf(rules, "reminderHours")}
           >
-            {(field) => <Input {...field} defaultValue={config.reminderHours.join(", ")} />}
+            {(field) => (
+              <Input
+                {...field}
+                {...limitsOf(constraints.rules.reminderHours)}
+                defaultValue={config.reminderHours.join(", ")}
+              />
+            )}
           </FormField>
         </div>
         <FormField
@@ -241,7 +282,13 @@ export default function AppointmentSettingsPage({ loaderData, actionData }: Rout
           description="La sala de videollamada, con sala de espera (tú admites a cada persona): todos tus clientes en línea reciben la misma. Solo la ve el cliente de una cita en línea confirmada, en la página de su cita (el enlace de sus emails) y hasta que termina la sesión; nunca la web pública ni tu calendario."
         >
           {(field) => (
-            <Input {...field} type="url" defaultValue={config.onlineLink} placeholder="https://" />
+            <Input
+              {...field}
+              {...limitsOf(constraints.rules.onlineLink)}
+              type="url"
+              defaultValue={config.onlineLink}
+              placeholder="https://"
+            />
           )}
         </FormField>
         <Button type="submit" className="self-start" disabled={busy}>
@@ -264,6 +311,7 @@ export default function AppointmentSettingsPage({ loaderData, actionData }: Rout
             <Form
               key={s?.id ?? "nuevo"}
               method="post"
+              noValidate
               className="flex flex-col gap-3 border-t border-border pt-4 first-of-type:border-0 first-of-type:pt-0"
               aria-label={s ? `Servicio ${s.name}` : "Servicio nuevo"}
             >
@@ -276,7 +324,13 @@ export default function AppointmentSettingsPage({ loaderData, actionData }: Rout
                   name="name"
                   errors={errorsOf(refused, "name")}
                 >
-                  {(field) => <Input {...field} defaultValue={s?.name} maxLength={100} />}
+                  {(field) => (
+                    <Input
+                      {...field}
+                      {...limitsOf(constraints.service.name)}
+                      defaultValue={s?.name}
+                    />
+                  )}
                 </FormField>
                 <FormField
                   label="Duración (minutos)"
@@ -285,7 +339,12 @@ export default function AppointmentSettingsPage({ loaderData, actionData }: Rout
                   errors={errorsOf(refused, "durationMinutes")}
                 >
                   {(field) => (
-                    <Input {...field} type="number" defaultValue={s?.durationMinutes ?? 50} />
+                    <Input
+                      {...field}
+                      {...limitsOf(constraints.service.durationMinutes)}
+                      type="number"
+                      defaultValue={s?.durationMinutes ?? 50}
+                    />
                   )}
                 </FormField>
                 <FormField label="Modalidad" id={`${id}-modality`} name="modality">
@@ -306,7 +365,13 @@ export default function AppointmentSettingsPage({ loaderData, actionData }: Rout
                   name="priceText"
                   errors={errorsOf(refused, "priceText")}
                 >
-                  {(field) => <Input {...field} defaultValue={s?.priceText} maxLength={80} />}
+                  {(field) => (
+                    <Input
+                      {...field}
+                      {...limitsOf(constraints.service.priceText)}
+                      defaultValue={s?.priceText}
+                    />
+                  )}
                 </FormField>
                 <FormField label="Cómo se reserva" id={`${id}-mode`} name="mode">
                   {(field) => (
@@ -392,6 +457,7 @@ export default function AppointmentSettingsPage({ loaderData, actionData }: Rout
         )}
         <Form
           method="post"
+          noValidate
           className="grid gap-3 sm:grid-cols-3"
           aria-label="Añadir días de cierre"
         >
@@ -415,7 +481,9 @@ export default function AppointmentSettingsPage({ loaderData, actionData }: Rout
             name="note"
             errors={errorsOf(refusedFor("closed-add:"), "note")}
           >
-            {(field) => <Input {...field} maxLength={140} placeholder="Vacaciones" />}
+            {(field) => (
+              <Input {...field} {...limitsOf(constraints.closed.note)} placeholder="Vacaciones" />
+            )}
           </FormField>
           <Button type="submit" className="self-start" disabled={busy}>
             Añadir el cierre
@@ -529,7 +597,12 @@ export default function AppointmentSettingsPage({ loaderData, actionData }: Rout
                 Calendario: <span className="font-mono break-all">{busyFeed.masked}</span>
               </p>
             ) : null}
-            <Form method="post" className="flex flex-col gap-3" aria-label="Calendario ocupado">
+            <Form
+              method="post"
+              noValidate
+              className="flex flex-col gap-3"
+              aria-label="Calendario ocupado"
+            >
               <input type="hidden" name="intent" value="busy-feed-save" />
               <FormField
                 label={
@@ -541,6 +614,7 @@ export default function AppointmentSettingsPage({ loaderData, actionData }: Rout
                 {(field) => (
                   <Input
                     {...field}
+                    {...limitsOf(constraints.busyFeed.url)}
                     type="url"
                     inputMode="url"
                     autoComplete="off"
