@@ -1,7 +1,7 @@
 import { Download, Mail, Reply, Search, Trash2 } from "lucide-react";
 import { SEARCH_MAX } from "~/utils/search";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Badge } from "~/components/ui/badge";
@@ -28,6 +28,7 @@ import { cn } from "~/utils/cn";
 import { plural } from "~/utils/format";
 import { formatShortDateTime } from "~/utils/format-time";
 import { backTo, parseId, readForm } from "~/utils/form";
+import { failure } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/messages";
 
@@ -64,22 +65,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (!["read", "answered", "delete", "erase", "retry"].includes(String(intent))) {
-    return data({ error: "Acción no válida" }, { status: 400 });
+    return failure({ status: 400, formError: "Acción no válida" });
   }
   const id = parseId(form.get("id"));
   const back = backTo("/admin/mensajes", form.get("back"));
   if (intent === "read") {
     if (id === null || !(await markMessageRead(db, id))) {
-      return data({ error: "Mensaje no encontrado" }, { status: 404 });
+      return failure({ status: 404, formError: NOT_FOUND.message, intent: "read" });
     }
     // The page posts this with a fetcher once the message is shown; without JavaScript it is
     // the 'Marcar como leído' button.
-    if (form.get("auto") === "1") return { ok: true };
+    if (form.get("auto") === "1") return { ok: true as const };
     return redirectWithToast(back, { title: "Marcado como leído" });
   }
   if (intent === "answered") {
     if (id === null || !(await setAnswered(db, id, form.get("value") === "1"))) {
-      return data({ error: "Mensaje no encontrado" }, { status: 404 });
+      return failure({ status: 404, formError: NOT_FOUND.message, intent: "answered" });
     }
     return redirectWithToast(back, {
       title: form.get("value") === "1" ? "Marcado como respondido" : "Marcado como pendiente",
@@ -89,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "delete") {
     await requireUser(request, context, "messages.delete");
     if (id === null || !(await deleteMessage(db, id))) {
-      return data({ error: "Mensaje no encontrado" }, { status: 404 });
+      return failure({ status: 404, formError: NOT_FOUND.message, intent: "delete" });
     }
     await audit(db, { action: "message_deleted", actor: user, target: String(id), ip });
     return redirectWithToast("/admin/mensajes", { title: "Mensaje eliminado" });
@@ -100,7 +101,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // after a password (+ code) from the last 10 minutes.
     await requireRecentAuth(request, context, user);
     const email = normalizeAddress(form.get("email"));
-    if (!looksLikeAddress(email)) return data({ error: ADDRESS_INVALID }, { status: 400 });
+    if (!looksLikeAddress(email)) {
+      return failure({ status: 400, fieldErrors: { email: [ADDRESS_INVALID] }, intent: "erase" });
+    }
     const erased = await erasePersonalData(db, email);
     await audit(db, {
       action: "messages_erased",
@@ -121,20 +124,30 @@ export async function action({ request, context }: Route.ActionArgs) {
     await requireUser(request, context, "mail.retry");
     const outboxId = parseId(form.get("outboxId"));
     if (outboxId === null || !(await retryMail(db, outboxId))) {
-      return data({ error: "Email no encontrado" }, { status: 404 });
+      return failure({ status: 404, formError: NOT_FOUND.mail, intent: "retry" });
     }
     await audit(db, { action: "mail_retried", actor: user, target: String(outboxId), ip });
     return redirectWithToast("/admin/mensajes", { title: "Reintento programado" });
   }
-  return data({ error: "Acción no válida" }, { status: 400 });
+  return failure({ status: 400, formError: "Acción no válida" });
 }
 
-export default function MessagesPage({ loaderData }: Route.ComponentProps) {
+/** What an intent answers when its record is gone (deleted, or erased, in another tab). */
+const NOT_FOUND = {
+  message: "Ese mensaje ya no existe: puede que se haya eliminado.",
+  mail: "Ese email ya no está en la cola: puede que ya se haya enviado o eliminado.",
+};
+
+export default function MessagesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pageCount, q, selected, unread, may, outbox } = loaderData;
   const busy = useNavigation().state === "submitting";
   // Opening a message marks it read, by a POST once it is on screen (never by the GET itself,
   // so a link from elsewhere, a prefetch or a revalidation cannot hide a new message).
-  const reader = useFetcher();
+  const reader = useFetcher<typeof action>();
+  // What an intent refused (the page's form or the automatic 'read'): an address under its
+  // field, anything else at the top of the page.
+  const refused = [actionData, reader.data].find((answer) => answer && !answer.ok);
+  const failed = refused && !refused.ok ? refused : undefined;
   const unreadId = selected && !selected.readAt ? selected.id : null;
   useEffect(() => {
     if (unreadId === null) return;
@@ -142,7 +155,15 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per message shown
   }, [unreadId]);
   const [eraseEmail, setEraseEmail] = useState("");
-  const [eraseError, setEraseError] = useState<string | null>(null);
+  // The server's message for the address, until the address changes or the browser finds another.
+  const refusedAddress =
+    (actionData && !actionData.ok && actionData.fieldErrors.email?.[0]) || null;
+  const [eraseError, setEraseError] = useState(refusedAddress);
+  const [answered, setAnswered] = useState(actionData);
+  if (actionData !== answered) {
+    setAnswered(actionData);
+    setEraseError(refusedAddress);
+  }
   const eraseInput = useRef<HTMLInputElement>(null);
   // Erasing asks first (ConfirmAction); an address the server would refuse is said at the field.
   const eraseAddressOk = () => {
@@ -166,6 +187,11 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
           en Ajustes y después se eliminan automáticamente.
         </p>
       </div>
+      {failed?.formError ? (
+        <p role="alert" className="rounded-field bg-danger-soft p-3 text-danger">
+          {failed.formError}
+        </p>
+      ) : null}
       <Form method="get" role="search" className="flex max-w-xl gap-2">
         <label htmlFor="buscar-mensajes" className="sr-only">
           Buscar por nombre o email
