@@ -86,6 +86,19 @@ const MAILTO_BY_HAND = [
   "MemberExpression[property.name='concat'] > Literal.object[value=/^mailto:/i]",
 ].map((selector) => ({ selector, message: MAILTO_MESSAGE }));
 
+const LIMIT_MESSAGE =
+  "Los límites de un campo salen de su esquema: htmlConstraints() en el loader y limitsOf() o constraints.<campo> en el componente (ver docs/decisions/006-one-schema-per-form.md).";
+/**
+ * A field's length limit typed by hand (`maxLength={520}`, `minLength="2"`, `{500 + 20}`, a
+ * spread `{ maxLength: 100 }`): it drifts from the schema's rule. Names are allowed
+ * (`constraints.name?.maxLength`, `SEARCH_MAX`), numbers are not.
+ */
+const LENGTH_BY_HAND = [
+  "JSXAttribute[name.name=/^(maxLength|minLength)$/] > Literal",
+  "JSXAttribute[name.name=/^(maxLength|minLength)$/] > JSXExpressionContainer:has(Literal[raw=/^[0-9.]/])",
+  "JSXSpreadAttribute Property[key.name=/^(maxLength|minLength)$/] > Literal",
+].map((selector) => ({ selector, message: LIMIT_MESSAGE }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -126,14 +139,19 @@ export default tseslint.config(
   // `no-restricted-imports` that matches a file, so overlapping blocks would silently drop a rule
   // (tests/integration/layering.test.ts).
   ...layerBlocks(),
-  // A `mailto:` link is written only by mailtoHref (app/modules/contact/mailto.ts), which encodes
-  // the address: one built by hand from a stored address could carry `?bcc=…&body=…` into the
-  // reader's mail client. tests/integration/layering.test.ts shows the rule firing.
+  // Syntax written only one way (`no-restricted-syntax`: ESLint keeps only the last block of a
+  // rule that matches a file, so every selector lives in this one list):
+  // - a `mailto:` link only by mailtoHref (app/modules/contact/mailto.ts), which encodes the
+  //   address: one built by hand from a stored address could carry `?bcc=…&body=…` into the
+  //   reader's mail client;
+  // - a field's length limits only from its schema (docs/decisions/006-one-schema-per-form.md),
+  //   never a number typed on the input.
+  // tests/integration/layering.test.ts shows each rule firing.
   {
     files: ["app/**", "server/**"],
     ignores: ["app/modules/contact/mailto.ts", "**/*.test.ts"],
     rules: {
-      "no-restricted-syntax": ["error", ...MAILTO_BY_HAND],
+      "no-restricted-syntax": ["error", ...MAILTO_BY_HAND, ...LENGTH_BY_HAND],
     },
   },
 );

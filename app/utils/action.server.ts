@@ -3,20 +3,29 @@ import { data } from "react-router";
 import type { FieldErrors, FormFailure } from "~/utils/form";
 import { logger } from "~/utils/logger.server";
 
-/** A refused form (a FormFailure), with the status the refusal deserves. */
-export function failure(result: {
-  status: number;
-  formError?: string | null;
-  fieldErrors?: FieldErrors;
-  intent?: string;
-}) {
+/**
+ * A refused form (a FormFailure), with the status the refusal deserves: the one way an action
+ * answers a refusal. `more` carries what a form shows besides its messages (the sessions of a
+ * series that could not be booked); it never replaces the contract's own fields.
+ */
+export function failure<More extends object = object>(
+  result: {
+    status: number;
+    formError?: string | null;
+    fieldErrors?: FieldErrors;
+    values?: Record<string, string>;
+    intent?: string;
+  },
+  more?: More,
+) {
   const answer: FormFailure = {
     ok: false,
     formError: result.formError ?? null,
     fieldErrors: result.fieldErrors ?? {},
   };
+  if (result.values) answer.values = result.values;
   if (result.intent) answer.intent = result.intent;
-  return data(answer, { status: result.status });
+  return data({ ...more, ...answer } as More & FormFailure, { status: result.status });
 }
 /** Whether an error (or one of its causes) came from the database or the connection to it. */
 function fromDatabase(error: unknown) {

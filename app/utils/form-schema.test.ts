@@ -54,6 +54,17 @@ describe("the form contract", () => {
     ).toMatchObject({ fieldErrors: { "publications.0.title": [expect.any(String)] } });
   });
 
+  it("gives a number field its bounds, as the rule says them (no margin)", () => {
+    const schema = z.object({
+      months: z.coerce.number().int().min(1).max(120),
+      minutes: z.coerce.number().int().min(0).max(120).optional(),
+    });
+    expect(htmlConstraints(schema)).toEqual({
+      months: { required: true, min: 1, max: 120 },
+      minutes: { min: 0, max: 120 },
+    });
+  });
+
   it("a message that belongs to no field is the form's", () => {
     const schema = z
       .object({ a: z.string(), b: z.string() })

@@ -28,12 +28,16 @@ export interface FieldConstraints {
   required?: boolean;
   maxLength?: number;
   minLength?: number;
+  /** A number field's bounds (`type="number"`). */
+  min?: number;
+  max?: number;
 }
 
 /**
  * The HTML attributes of each field, derived from the schema. `maxLength` leaves a margin over
  * the rule's limit: a longer paste is kept whole and the schema's message says how long it may
- * be, instead of the browser silently cutting the visitor's text.
+ * be, instead of the browser silently cutting the visitor's text. A number's `min` and `max` are
+ * the rule's own (the form is `noValidate`: they give the spinner its range, the schema speaks).
  */
 export function htmlConstraints(schema: $ZodType): Record<string, FieldConstraints> {
   const out: Record<string, FieldConstraints> = {};
@@ -48,6 +52,8 @@ interface JsonObject {
   required?: string[];
   minLength?: number;
   maxLength?: number;
+  minimum?: number;
+  maximum?: number;
 }
 
 /**
@@ -68,6 +74,8 @@ function collect(json: JsonObject, prefix: string, out: Record<string, FieldCons
     if (property.maxLength !== undefined) {
       field.maxLength = property.maxLength + Math.max(20, Math.ceil(property.maxLength * 0.05));
     }
+    if (property.minimum !== undefined) field.min = property.minimum;
+    if (property.maximum !== undefined) field.max = property.maximum;
     out[path] = field;
   }
 }

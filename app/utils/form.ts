@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { $ZodType } from "zod/v4/core";
+import type { FieldConstraints } from "./form-schema";
 
 /** A posted record id: a positive integer, or null for anything else (never a database error). */
 export function parseId(value: FormDataEntryValue | null): number | null {
@@ -55,6 +56,20 @@ export type FormResult<T extends object = object> = ({ ok: true } & T) | FormFai
 /** A FormFailure: a form-wide message (or null) and messages by field. */
 export function formFailure(formError: string | null, fieldErrors: FieldErrors = {}): FormFailure {
   return { ok: false, formError, fieldErrors };
+}
+
+/**
+ * A field's limits from `htmlConstraints` as input attributes, without `required`: to a schema a
+ * field is required when it must be sent, and an optional note is sent too (empty). The form says
+ * `required` itself where a value is needed.
+ */
+export function limitsOf(field: FieldConstraints | undefined) {
+  return {
+    maxLength: field?.maxLength,
+    minLength: field?.minLength,
+    min: field?.min,
+    max: field?.max,
+  };
 }
 
 /** The first field with a message, in the form's order (where focus goes). */

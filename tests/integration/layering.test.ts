@@ -197,3 +197,59 @@ export const opensMail = (href: string) => href.startsWith("mailto:");
     expect(await lint("app/modules/contact/example.test.ts", byHand.template)).toEqual([]);
   });
 });
+
+describe("a field's length limit only from its schema (lint)", () => {
+  const LIMIT = /^no-restricted-syntax: Los límites de un campo salen de su esquema/;
+  const byHand = {
+    "a number": "export const A = () => <textarea name='message' maxLength={520} />;\n",
+    "a string": 'export const B = () => <input name="name" maxLength="100" />;\n',
+    "a minimum": "export const C = () => <input name='name' minLength={2} />;\n",
+    "a sum": "export const D = () => <input name='note' maxLength={500 + 20} />;\n",
+    "a choice": "export const E = ({ n }: { n: boolean }) => <input maxLength={n ? 80 : 100} />;\n",
+    "a spread": "export const F = () => <input name='note' {...{ maxLength: 140 }} />;\n",
+  };
+
+  for (const [how, source] of Object.entries(byHand)) {
+    it(`a limit typed by hand (${how}) is refused in routes and components`, async () => {
+      for (const file of [
+        "app/routes/admin/example.tsx",
+        "app/routes/public/example.tsx",
+        "app/components/admin/example.tsx",
+        "app/components/site/example.tsx",
+      ]) {
+        const messages = await lint(file, source);
+        expect(messages, `${file}: ${source}`).toHaveLength(1);
+        expect(messages[0]).toMatch(LIMIT);
+      }
+    });
+  }
+
+  it("the agenda's message field before the fix would have been refused", async () => {
+    const source =
+      'import { Textarea } from "~/components/ui/textarea";\n' +
+      "export const G = ({ field }: { field: object }) => (\n" +
+      "  <Textarea {...field} rows={2} maxLength={520} />\n);\n";
+    expect(await lint("app/components/admin/agenda-forms.tsx", source)).toEqual([
+      expect.stringMatching(LIMIT),
+    ]);
+  });
+
+  it("limits from the schema, and named limits, are allowed; so are other numbers", async () => {
+    const source = `import { limitsOf } from "~/utils/form";
+import type { FieldConstraints } from "~/utils/form-schema";
+import { SEARCH_MAX } from "~/utils/search";
+export const H = ({ constraints }: { constraints: Record<string, FieldConstraints> }) => (
+  <form>
+    <input name="name" maxLength={constraints.name?.maxLength} />
+    <input name="title" maxLength={constraints["title"]?.maxLength} />
+    <textarea name="note" rows={3} {...limitsOf(constraints.note)} />
+    <input name="q" type="search" maxLength={SEARCH_MAX} />
+    <input name="sessions" type="number" min={2} max={26} />
+    <progress max={100} value={40} />
+  </form>
+);
+`;
+    expect(await lint("app/routes/admin/example.tsx", source)).toEqual([]);
+    expect(await lint("app/components/admin/example.tsx", source)).toEqual([]);
+  });
+});

@@ -7,6 +7,7 @@ import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appointments, auditLog, contactMessages, mailOutbox, user } from "~/db/schema";
 import { submitContact } from "~/modules/contact/contact.server";
+import { ADDRESS_INVALID } from "~/modules/privacy/address";
 import { CONTACT_MESSAGES, ContactSchema } from "~/modules/contact/schema";
 import { parseWith } from "~/utils/form-schema";
 import { enqueueMail, deliverDue } from "~/platform/mail/outbox.server";
@@ -234,6 +235,56 @@ describe.each(DRIVERS)("Mensajes: RGPD export and erase, no writes on GET (%s)",
       "mailto:legado%3Fcc%3Dintruso@ejemplo.es%26body%3Dhola?subject=Re%3A%20tu%20mensaje",
     ]);
     await db.db.delete(contactMessages).where(eq(contactMessages.id, legacy!.id));
+  });
+
+  it("every intent's refusal is said on the page in Spanish: at the top, or under the address", async () => {
+    const out = await run(messages.loader, {
+      request: makeRequest("/admin/mensajes", { cookie: admin }),
+    });
+    /** The page as it renders with the action's answer to `form`. */
+    const answered = async (form: Record<string, string>) => {
+      const answer = await run(messages.action, {
+        request: makeRequest("/admin/mensajes", { cookie: admin, form }),
+      });
+      expect(answer.status, JSON.stringify(form)).toBeGreaterThanOrEqual(400);
+      const Stub = createRoutesStub([
+        {
+          id: "messages",
+          path: "/admin/mensajes",
+          Component: messages.default as never,
+          action: () => null,
+        },
+      ]);
+      return renderToString(
+        createElement(Stub, {
+          initialEntries: ["/admin/mensajes"],
+          hydrationData: {
+            loaderData: { messages: out.data },
+            actionData: { messages: answer.data },
+          },
+        }),
+      );
+    };
+    const alert = (html: string) =>
+      [...html.matchAll(/<p[^>]*role="alert"[^>]*>([^<]*)<\/p>/g)].map((m) => m[1]);
+    const gone = "Ese mensaje ya no existe: puede que se haya eliminado.";
+    for (const form of <Array<Record<string, string>>>[
+      { intent: "read", id: "999999" },
+      { intent: "answered", id: "999999", value: "1" },
+      { intent: "delete", id: "999999" },
+    ]) {
+      expect(alert(await answered(form)), form.intent).toEqual([gone]);
+    }
+    expect(alert(await answered({ intent: "retry", outboxId: "999999" }))).toEqual([
+      "Ese email ya no está en la cola: puede que ya se haya enviado o eliminado.",
+    ]);
+    expect(alert(await answered({ intent: "nada" }))).toEqual(["Acción no válida"]);
+    // The address refused by the server is said under the erase field, which points to it.
+    const erase = await answered({ intent: "erase", email: "sin arroba" });
+    expect(alert(erase)).toEqual([ADDRESS_INVALID]);
+    expect(erase).toMatch(
+      /id="suprimir"[^>]*aria-invalid="true"[^>]*aria-describedby="suprimir-error"/,
+    );
   });
 
   it("exports every message and e-mail of an address as a JSON download (POST, administrators)", async () => {

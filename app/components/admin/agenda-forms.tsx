@@ -6,15 +6,23 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { MAX_SESSIONS, MoveSchema, StaffBookingSchema } from "~/modules/booking/staff-schema";
-import type { FieldErrors } from "~/utils/form";
-import { parseWith } from "~/utils/form-schema";
+import {
+  MAX_SESSIONS,
+  MIN_SESSIONS,
+  MoveSchema,
+  StaffBookingSchema,
+} from "~/modules/booking/staff-schema";
+import { type FieldErrors, limitsOf } from "~/utils/form";
+import { type FieldConstraints, parseWith } from "~/utils/form-schema";
 import { useFieldErrors } from "~/utils/use-field-errors";
 
 /**
  * The agenda's forms (/admin/citas): book an appointment or a series for a client, and move one.
- * Checked in the browser with the schema the action runs (docs/decisions/006-one-schema-per-form.md).
+ * Checked in the browser with the schema the action runs, and limited by the same schema
+ * (`constraints`, computed by the page's loader: docs/decisions/006-one-schema-per-form.md).
  */
+
+type Constraints = Record<string, FieldConstraints>;
 
 export interface StaffService {
   id: number;
@@ -36,12 +44,14 @@ export function StaffBookingForm({
   today,
   client,
   fieldErrors,
+  constraints,
   busy,
 }: {
   services: StaffService[];
   today: string;
   client: ClientPrefill | null;
   fieldErrors: FieldErrors | undefined;
+  constraints: Constraints;
   busy: boolean;
 }) {
   const check = useFieldErrors(fieldErrors);
@@ -87,7 +97,7 @@ export function StaffBookingForm({
             required
             autoComplete="off"
             defaultValue={client?.name}
-            maxLength={120}
+            {...limitsOf(constraints.name)}
           />
         )}
       </FormField>
@@ -105,7 +115,7 @@ export function StaffBookingForm({
             required
             autoComplete="off"
             defaultValue={client?.email}
-            maxLength={280}
+            {...limitsOf(constraints.email)}
           />
         )}
       </FormField>
@@ -116,7 +126,7 @@ export function StaffBookingForm({
             type="tel"
             autoComplete="off"
             defaultValue={client?.phone}
-            maxLength={40}
+            {...limitsOf(constraints.phone)}
           />
         )}
       </FormField>
@@ -139,14 +149,16 @@ export function StaffBookingForm({
           label="Sesiones"
           name="sessions"
           errors={check.of("sessions")}
-          description={repeat === "none" ? "Solo si se repite." : `De 2 a ${MAX_SESSIONS}.`}
+          description={
+            repeat === "none" ? "Solo si se repite." : `De ${MIN_SESSIONS} a ${MAX_SESSIONS}.`
+          }
         >
           {(field) => (
             <Input
               {...field}
               type="number"
               inputMode="numeric"
-              min={2}
+              min={MIN_SESSIONS}
               max={MAX_SESSIONS}
               defaultValue={6}
             />
@@ -174,6 +186,7 @@ export function MoveForm({
   date,
   fieldErrors,
   formError,
+  constraints,
   busy,
 }: {
   id: string;
@@ -181,6 +194,7 @@ export function MoveForm({
   date: string;
   fieldErrors: FieldErrors | undefined;
   formError: string | null | undefined;
+  constraints: Constraints;
   busy: boolean;
 }) {
   const check = useFieldErrors(fieldErrors);
@@ -237,7 +251,7 @@ export function MoveForm({
           description="Se envía por email. Sin datos de salud."
           errors={check.of("message")}
         >
-          {(field) => <Textarea {...field} rows={2} maxLength={520} />}
+          {(field) => <Textarea {...field} rows={2} {...limitsOf(constraints.message)} />}
         </FormField>
         <Button type="submit" className="self-start" disabled={busy}>
           Cambiar y avisar al cliente

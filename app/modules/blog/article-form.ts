@@ -7,6 +7,12 @@ import { isCategory } from "./categories";
 /** The new-article form suggests the slug from the title (app/utils/slug.ts). */
 export { suggestSlug } from "~/utils/slug";
 
+/**
+ * The longest description of an image: the cover's (`imageAlt`) and, in the visual editor's
+ * 'Imagen' dialog, one inside the text.
+ */
+export const IMAGE_ALT_MAX = 200;
+
 /** The article form's Spanish messages (docs/product.md#article-form). */
 export const ARTICLE_MESSAGES = {
   title: "El título es requerido",
@@ -23,7 +29,7 @@ export const ARTICLE_MESSAGES = {
   image: "La imagen es requerida",
   imageInvalid: "La imagen debe ser una subida a este sitio",
   imageAlt: "Describe la imagen para quien no pueda verla",
-  imageAltMax: "El texto alternativo no puede exceder 200 caracteres",
+  imageAltMax: `El texto alternativo no puede exceder ${IMAGE_ALT_MAX} caracteres`,
   authorMax: "El autor no puede exceder 100 caracteres",
   related: "Elige como mucho 6 artículos relacionados",
   status: "Elige el estado del artículo",
@@ -134,7 +140,7 @@ export const ArticleFields = z.object({
     .check(
       z.trim(),
       z.minLength(1, ARTICLE_MESSAGES.imageAlt),
-      z.maxLength(200, ARTICLE_MESSAGES.imageAltMax),
+      z.maxLength(IMAGE_ALT_MAX, ARTICLE_MESSAGES.imageAltMax),
     ),
   /** The byline as typed; empty: the professional named in Ajustes. */
   author: z._default(

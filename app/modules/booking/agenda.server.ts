@@ -5,11 +5,13 @@ import { audit } from "~/platform/audit.server";
 import { enqueueMail, type MailSource, nudgeOutbox } from "~/platform/mail/outbox.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { formFailure, type FormFailure } from "~/utils/form";
+import { parseWith } from "~/utils/form-schema";
 import { newToken } from "~/platform/tokens.server";
 import { BOOKING_LOCK, getBookingConfig } from "./booking.server";
 import { appointmentMails } from "./mails.server";
 import { announceAgendaChange } from "~/platform/events.server";
 import { madridDate, madridInstant } from "./slots";
+import { PracticeMessageSchema, STAFF_MESSAGES } from "./staff-schema";
 
 /**
  * The practice's agenda (/admin/citas): the requests waiting for an answer first, then a week of
@@ -159,18 +161,16 @@ export const AGENDA_MESSAGES = {
   notPending: "Esta solicitud ya se ha respondido.",
   notOpen: "Esta cita ya no se puede cancelar.",
   changeAnswered: "Esta petición de cambio ya se ha respondido.",
-  messageTooLong: "El mensaje no puede exceder 500 caracteres.",
+  messageTooLong: STAFF_MESSAGES.message,
 } as const;
 
 type Actor = { id: string; email: string };
 export type AgendaResult = { ok: true } | (FormFailure & { status: 400 | 404 | 409 });
 
+/** The optional word for the client, read by the form's schema (no field: no message). */
 function messageOf(raw: unknown): string | FormFailure {
-  const text = typeof raw === "string" ? raw.trim() : "";
-  if (text.length > 500 || text.includes("\0")) {
-    return formFailure(null, { message: [AGENDA_MESSAGES.messageTooLong] });
-  }
-  return text;
+  const parsed = parseWith(PracticeMessageSchema, { message: raw ?? undefined });
+  return parsed.ok ? parsed.data.message : parsed;
 }
 
 /** Changes one appointment from one of `from` statuses, under the booking lock; tells the client. */

@@ -20,7 +20,7 @@ import { BookingConfigSchema, type BookingConfig, DEFAULT_BOOKING_CONFIG } from 
 import { HOLD_LIMITS, holdRefusal } from "./holds";
 import { appointmentMails } from "./mails.server";
 import { HOLD_MINUTES } from "./messages";
-import { BOOKING_MESSAGES, BookingSchema } from "./schema";
+import { BOOKING_MESSAGES, BookingSchema, ChangeRequestSchema } from "./schema";
 import { freeSlots, madridDate, type Slot, type Span } from "./slots";
 import type { BookingView, CalendarDay, PublicService } from "./view";
 
@@ -511,7 +511,7 @@ export const MANAGE_MESSAGES = {
   invalid: "El enlace no es válido o la cita ya no existe.",
   tooLate:
     "Ya no se puede cambiar por aquí: falta poco para la cita. Escríbenos o llámanos, por favor.",
-  changeTooLong: "El mensaje no puede exceder 500 caracteres.",
+  changeTooLong: BOOKING_MESSAGES.changeRequestTooLong,
   changePending:
     "Ya enviaste una petición de cambio para esta cita; la consulta te responderá pronto. Si es urgente, escríbenos o llámanos.",
 } as const;
@@ -573,10 +573,9 @@ export async function requestChangeByClient(
   rawMessage: unknown,
   now = new Date(),
 ): Promise<ManageResult> {
-  const message = typeof rawMessage === "string" ? rawMessage.trim() : "";
-  if (message.length > 500 || message.includes("\0")) {
-    return { ...formFailure(null, { message: [MANAGE_MESSAGES.changeTooLong] }), status: 400 };
-  }
+  const parsed = parseWith(ChangeRequestSchema, { message: rawMessage ?? undefined });
+  if (!parsed.ok) return { ...parsed, status: 400 };
+  const { message } = parsed.data;
   const row = await changeable(db, token, now);
   if (!("id" in row)) return row;
   if (row.changeRequestedAt) {

@@ -4,7 +4,14 @@ import { EMAIL_MESSAGES } from "~/utils/email-address";
  * The booking form's Spanish messages and limits, without the schema (schema.ts), so a page can
  * name them without loading the validation library.
  */
-export const BOOKING_LIMITS = { name: 100, email: 254, phone: 30, note: 500 } as const;
+export const BOOKING_LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 30,
+  note: 500,
+  /** A client's request to move an appointment (the manage link). */
+  changeRequest: 500,
+} as const;
 
 /**
  * How long a direct booking holds its hour waiting for the visitor's e-mail confirmation (also
@@ -23,6 +30,7 @@ export const BOOKING_MESSAGES = {
   phoneInvalid: "Escribe el teléfono solo con números (puede llevar +, espacios o guiones).",
   firstVisit: "Indica si es tu primera visita.",
   noteTooLong: `La nota no puede exceder ${BOOKING_LIMITS.note} caracteres.`,
+  changeRequestTooLong: `El mensaje no puede exceder ${BOOKING_LIMITS.changeRequest} caracteres.`,
   consent: "Debes aceptar la política de privacidad para pedir la cita.",
   invalidCharacters: "El texto contiene caracteres no válidos.",
   rateLimited: "Has pedido varias citas seguidas. Espera un poco antes de pedir otra, por favor.",

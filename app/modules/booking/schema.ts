@@ -49,3 +49,17 @@ export const BookingSchema = z.object({
 });
 
 export type BookingInput = z.output<typeof BookingSchema>;
+
+/** The manage link's 'Pedir un cambio de hora': an optional word on the days or hours that suit. */
+export const ChangeRequestSchema = z.object({
+  message: z._default(
+    z
+      .string({ error: BOOKING_MESSAGES.invalidCharacters })
+      .check(
+        z.trim(),
+        textOnly,
+        z.maxLength(BOOKING_LIMITS.changeRequest, BOOKING_MESSAGES.changeRequestTooLong),
+      ),
+    "",
+  ),
+});

@@ -7,8 +7,13 @@ import { BookingSchema } from "./schema";
 
 /**
  * The agenda's own forms (/admin/citas): staff book an appointment or a series for a client they
- * know, and move one. Run in the browser before sending and by the action.
+ * know, move one, and decline or cancel one with a word for the client. Run in the browser before
+ * sending and by the action.
  */
+
+/** A series: from 2 sessions to half a year of weekly ones. */
+export const MIN_SESSIONS = 2;
+export const MAX_SESSIONS = 26;
 
 export const STAFF_MESSAGES = {
   date: "Elige el día.",
@@ -18,13 +23,10 @@ export const STAFF_MESSAGES = {
   emailRequired: "Introduce el email del cliente: le enviaremos la cita.",
   emailInvalid: EMAIL_MESSAGES.invalid,
   repeat: "Elige si la cita se repite.",
-  sessions: "Escribe cuántas sesiones, de 2 a 26.",
+  sessions: `Escribe cuántas sesiones, de ${MIN_SESSIONS} a ${MAX_SESSIONS}.`,
   message: "El mensaje no puede exceder 500 caracteres.",
   invalidCharacters: "El texto contiene caracteres no válidos.",
 } as const;
-
-/** Series: at most half a year of weekly sessions. */
-export const MAX_SESSIONS = 26;
 
 const calendarDate = z.string({ error: STAFF_MESSAGES.date }).check(
   z.regex(/^\d{4}-\d{2}-\d{2}$/, STAFF_MESSAGES.date),
@@ -78,7 +80,7 @@ export const StaffBookingSchema = z
       (v) =>
         v.repeat === "none" ||
         (/^\d{1,2}$/.test(v.sessions.trim()) &&
-          Number(v.sessions) >= 2 &&
+          Number(v.sessions) >= MIN_SESSIONS &&
           Number(v.sessions) <= MAX_SESSIONS),
       { path: ["sessions"], message: STAFF_MESSAGES.sessions },
     ),
@@ -92,3 +94,6 @@ export const MoveSchema = z.object({
   time: clockTime,
   message,
 });
+
+/** Declining a request or cancelling an appointment: an optional word for the client. */
+export const PracticeMessageSchema = z.object({ message });

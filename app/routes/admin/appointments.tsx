@@ -1,5 +1,5 @@
 import { Check } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { MoveForm, StaffBookingForm } from "~/components/admin/agenda-forms";
 import { Badge } from "~/components/ui/badge";
@@ -24,8 +24,14 @@ import { madridDate } from "~/modules/booking/slots";
 import { bookByStaff, clientOf, moveAppointment } from "~/modules/booking/staff.server";
 import { appointmentWhenText } from "~/modules/booking/when";
 import { inviteAfterAppointment } from "~/modules/reviews/invitations.server";
+import {
+  MoveSchema,
+  PracticeMessageSchema,
+  StaffBookingSchema,
+} from "~/modules/booking/staff-schema";
 import { failure } from "~/utils/action.server";
-import { readForm } from "~/utils/form";
+import { limitsOf, readForm } from "~/utils/form";
+import { type FieldConstraints, htmlConstraints } from "~/utils/form-schema";
 import { formatDay, formatTime } from "~/utils/format-time";
 import { redirectWithToast } from "~/utils/toast.server";
 import { adminMeta } from "~/utils/admin-meta";
@@ -93,6 +99,12 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
         }))
       : [],
     client: mayManage ? await clientOf(db, url.searchParams.get("reservar")) : null,
+    // The forms' limits, from the schemas their actions run (docs/decisions/006-one-schema-per-form.md).
+    constraints: {
+      book: htmlConstraints(StaffBookingSchema),
+      move: htmlConstraints(MoveSchema),
+      message: htmlConstraints(PracticeMessageSchema),
+    },
   };
 }
 
@@ -121,10 +133,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       form.get("id"),
       clientInfo(request, context).ip,
     );
-    if (!result.ok) {
-      const { status, ...refused } = result;
-      return data({ ...refused, intent: "invite-review" }, { status });
-    }
+    if (!result.ok) return failure({ ...result, intent: "invite-review" });
     return redirectWithToast(`/admin/citas${new URL(request.url).search}`, {
       title: "Invitación enviada",
       description: "El cliente recibe un enlace para dejar una reseña verificada.",
@@ -137,18 +146,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "book") {
     const result = await bookByStaff(db, user, Object.fromEntries(form), ip);
     if (!result.ok) {
-      const { status, ...refused } = result;
-      return data({ ...refused, intent: "book" }, { status });
+      // The sessions of a series that could not be booked are listed with the message.
+      return failure({ ...result, intent: "book" }, { skipped: result.skipped });
     }
     // Answered in the page, not by a toast: the sessions skipped are a list to read.
     return { ...result, intent: "book" };
   }
   if (intent === "move") {
     const result = await moveAppointment(db, user, id, Object.fromEntries(form), ip);
-    if (!result.ok) {
-      const { status, ...refused } = result;
-      return data({ ...refused, intent: `move:${String(id)}` }, { status });
-    }
+    if (!result.ok) return failure({ ...result, intent: `move:${String(id)}` });
     return redirectWithToast(`/admin/citas${new URL(request.url).search}`, {
       title: "Cita cambiada de hora",
       description: `Ahora: ${result.when}. Hemos enviado un email al cliente.`,
@@ -156,10 +162,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "change-answered") {
     const result = await answerChangeRequest(db, user, id, ip);
-    if (!result.ok) {
-      const { status, ...refused } = result;
-      return data({ ...refused, intent: "change-answered" }, { status });
-    }
+    if (!result.ok) return failure({ ...result, intent: "change-answered" });
     return redirectWithToast(`/admin/citas${new URL(request.url).search}`, {
       title: "Petición de cambio respondida",
       description: "La cita mantiene su hora. El cliente puede volver a pedir un cambio.",
@@ -171,10 +174,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : intent === "decline"
         ? await declineRequest(db, user, id, form.get("message"), ip)
         : await cancelByPractice(db, user, id, form.get("message"), ip);
-  if (!result.ok) {
-    const { status, ...refused } = result;
-    return data({ ...refused, intent: String(intent) }, { status });
-  }
+  if (!result.ok) return failure({ ...result, intent: String(intent) });
   const titles = {
     accept: "Cita aceptada",
     decline: "Solicitud rechazada",
@@ -228,12 +228,14 @@ function WithMessage({
   intent,
   label,
   submit,
+  limits,
   busy,
 }: {
   id: string;
   intent: "decline" | "cancel";
   label: string;
   submit: string;
+  limits: FieldConstraints | undefined;
   busy: boolean;
 }) {
   return (
@@ -250,7 +252,7 @@ function WithMessage({
           id={`${intent}-${id}`}
           description="Se envía por email. Sin datos de salud."
         >
-          {(field) => <Textarea {...field} rows={2} maxLength={520} />}
+          {(field) => <Textarea {...field} rows={2} {...limitsOf(limits)} />}
         </FormField>
         <Button type="submit" variant="danger" className="self-start" disabled={busy}>
           {submit}
@@ -349,7 +351,7 @@ function FullAgenda({
   loaderData: Extract<Loaded, { detail: true }>;
   actionData: Route.ComponentProps["actionData"];
 }) {
-  const { pending, week, mayManage, mayInvite, services, client, today } = loaderData;
+  const { pending, week, mayManage, mayInvite, services, client, today, constraints } = loaderData;
   const busy = useNavigation().state === "submitting";
   const answer = actionData && "intent" in actionData ? actionData : undefined;
   const refused = answer && !answer.ok ? answer : undefined;
@@ -366,6 +368,7 @@ function FullAgenda({
             date={item.date}
             fieldErrors={moveRefused(item.id)?.fieldErrors}
             formError={moveRefused(item.id)?.formError}
+            constraints={constraints.move}
             busy={busy}
           />
         )}
@@ -386,6 +389,7 @@ function FullAgenda({
       intent="cancel"
       label="Cancelar la cita"
       submit="Cancelar y avisar al cliente"
+      limits={constraints.message.message}
       busy={busy}
     />
   );
@@ -454,6 +458,7 @@ function FullAgenda({
                             intent="decline"
                             label="Rechazar"
                             submit="Rechazar la solicitud"
+                            limits={constraints.message.message}
                             busy={busy}
                           />
                         </>
@@ -576,6 +581,7 @@ function FullAgenda({
               today={today}
               client={client}
               fieldErrors={booking && !booking.ok ? booking.fieldErrors : undefined}
+              constraints={constraints.book}
               busy={busy}
             />
           </CardContent>

@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, ExternalLink, Eye, Pencil, Plus, Search, Trash2 } from "lucide-react";
 import { SEARCH_MAX } from "~/utils/search";
-import { data, Form, Link, useFetcher } from "react-router";
+import { Form, Link, useFetcher } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminPagination } from "~/components/admin/pagination";
 import { ConfirmAction } from "~/components/admin/confirm-action";
@@ -34,6 +34,7 @@ import { parsePage } from "~/utils/pagination";
 import { responsiveImage } from "~/modules/media/responsive";
 import { formatShortDate, plural } from "~/utils/format";
 import { backTo, readForm } from "~/utils/form";
+import { failure } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { adminMeta } from "~/utils/admin-meta";
 import type { Route } from "./+types/blog";
@@ -64,10 +65,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const isPublic = form.get("isPublic") === "1";
       const done = slug ? await setArticleVisibility(db, slug, isPublic) : null;
       if (!done) {
-        return data(
-          { error: "No se pudo cambiar la visibilidad: el artículo no existe." },
-          { status: 404 },
-        );
+        return failure({
+          status: 404,
+          formError: "No se pudo cambiar la visibilidad: el artículo no existe.",
+        });
       }
       await audit(db, {
         action: isPublic ? "article_published" : "article_unpublished",
@@ -93,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(back, { title: "Artículo eliminado", description: done.title });
     }
     default:
-      return data({ error: "Acción no válida" }, { status: 400 });
+      return failure({ status: 400, formError: "Acción no válida" });
   }
 }
 
@@ -145,9 +146,9 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
         </Button>
       </Form>
 
-      {actionData?.error ? (
+      {actionData?.formError ? (
         <p role="alert" className="rounded-field bg-danger-soft p-3 text-danger">
-          {actionData.error}
+          {actionData.formError}
         </p>
       ) : null}
 

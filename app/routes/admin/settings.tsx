@@ -177,9 +177,9 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
                         {...field}
                         type={INPUT_TYPES[f.kind]}
                         defaultValue={String(value)}
-                        maxLength={f.kind === "number" ? undefined : maxLength(f.key)}
-                        min={f.kind === "number" ? 1 : undefined}
-                        max={f.kind === "number" ? 120 : undefined}
+                        maxLength={maxLength(f.key)}
+                        min={constraints[f.key]?.min}
+                        max={constraints[f.key]?.max}
                       />
                     )
                   }

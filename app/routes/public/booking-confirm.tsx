@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/site/page-header";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
@@ -6,6 +6,7 @@ import { database } from "~/context";
 import { confirmHold } from "~/modules/booking/booking.server";
 import { HOLD_MINUTES } from "~/modules/booking/messages";
 import { appointmentWhenText } from "~/modules/booking/when";
+import { failure } from "~/utils/action.server";
 import { readForm } from "~/utils/form";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/booking-confirm";
@@ -30,10 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await confirmHold(await database(context), String(form.get("token") ?? ""));
   if (!result.ok) {
     const status = { invalid: 404, expired: 410, taken: 409 }[result.reason];
-    return data(
-      { ok: false as const, reason: result.reason, formError: FAILURES[result.reason] },
-      { status },
-    );
+    return failure({ status, formError: FAILURES[result.reason] });
   }
   const a = result.appointment;
   return {

@@ -13,7 +13,10 @@ import {
 import { appointmentPlace } from "~/modules/booking/mails.server";
 import { appointmentWhenText } from "~/modules/booking/when";
 import { requestSettings } from "~/modules/settings/settings.server";
-import { formFailure, type FormFailure, readForm } from "~/utils/form";
+import { ChangeRequestSchema } from "~/modules/booking/schema";
+import { failure } from "~/utils/action.server";
+import { limitsOf, readForm } from "~/utils/form";
+import { htmlConstraints } from "~/utils/form-schema";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/booking-manage";
 
@@ -41,6 +44,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       when: appointmentWhenText(view.startsAt),
       place: appointmentPlace(view, settings),
     },
+    constraints: htmlConstraints(ChangeRequestSchema),
   };
 }
 
@@ -58,18 +62,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       result = await requestChangeByClient(db, token, form.get("message"));
       break;
     default:
-      return data(formFailure("Acción no válida"), { status: 400 });
+      return failure({ status: 400, formError: "Acción no válida" });
   }
   if (result.ok) return { ok: true as const, done: intent };
-  const { status, ...failure } = result;
-  return data<FormFailure>(failure, { status });
+  return failure(result);
 }
 
 export default function BookingManagePage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const { token, appointment } = loaderData;
-  if (!appointment) {
+  if (loaderData.appointment === null) {
     return (
       <>
         <PageHeader title="Tu cita" lead="El enlace no es válido o la cita ya no existe." />
@@ -81,6 +83,7 @@ export default function BookingManagePage({ loaderData, actionData }: Route.Comp
       </>
     );
   }
+  const { token, appointment, constraints } = loaderData;
   const refused = actionData && !actionData.ok ? actionData : undefined;
   const done = actionData && actionData.ok ? actionData.done : null;
   return (
@@ -141,7 +144,7 @@ export default function BookingManagePage({ loaderData, actionData }: Route.Comp
                     errors={refused?.fieldErrors.message}
                     description="Sin datos de salud, por favor."
                   >
-                    {(field) => <Textarea {...field} rows={3} maxLength={520} />}
+                    {(field) => <Textarea {...field} rows={3} {...limitsOf(constraints.message)} />}
                   </FormField>
                   <Button type="submit" variant="secondary" className="self-start" disabled={busy}>
                     Pedir el cambio

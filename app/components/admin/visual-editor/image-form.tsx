@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { DialogClose, DialogFooter } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { ARTICLE_MESSAGES } from "~/modules/blog/article-form";
+import { ARTICLE_MESSAGES, IMAGE_ALT_MAX } from "~/modules/blog/article-form";
 import { ACCEPTED_IMAGE_TYPES } from "~/modules/media/limits";
 import { responsiveImage } from "~/modules/media/responsive";
 import { cleanAlt } from "./article-markdown";
@@ -135,7 +135,7 @@ export function ImageForm({ editor, onClose }: { editor: Editor; onClose: () => 
           <Input
             {...field}
             required
-            maxLength={200}
+            maxLength={IMAGE_ALT_MAX}
             value={alt}
             onChange={(e) => {
               setAlt(e.target.value);
