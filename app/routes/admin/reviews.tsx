@@ -57,7 +57,18 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     return {
       ...result,
       pending: can(user.role, "reviews.readUnpublished") ? result.pending : 0,
-      items: result.items.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      // Only what the list shows: never the author's e-mail, the withdrawal token's hash or the
+      // consent time (the page data reaches the browser, contributors' included).
+      items: result.items.map((r): ReviewRow => ({
+        id: r.id,
+        name: r.name,
+        role: r.role,
+        content: r.content,
+        rating: r.rating,
+        isPublished: r.isPublished,
+        source: r.source,
+        createdAt: r.createdAt.toISOString(),
+      })),
       status,
       canModerate,
       moderator: can(user.role, "reviews.readUnpublished"),
