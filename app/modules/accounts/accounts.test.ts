@@ -357,7 +357,8 @@ describe.each(DRIVERS)("accounts (%s)", (driver) => {
     expect((await db.db.select().from(auditLog)).some((r) => r.action === "login_failed")).toBe(
       true,
     );
-  });
+    // A few dozen scrypt hashes (on purpose slow): more than 30 s on a loaded 2-core machine.
+  }, 120_000);
 
   it("lets a correct password through from a browser where the account signed in before, even from a blocked client", async () => {
     await upsertUserFromCli(db.db, {
