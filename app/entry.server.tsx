@@ -12,7 +12,7 @@ import { requestInfoContext } from "./context";
 import { hasSessionCookie } from "./modules/accounts/session-cookie";
 import { hydrateAfterFirstPaint } from "./utils/hydrate-after-paint.server";
 import { getEnv } from "./utils/env.server";
-import { HydrationModeProvider } from "./utils/hydration";
+import { setServerHydrationMode } from "./utils/hydration";
 import { logger, safeUrl } from "./utils/logger.server";
 import { NonceProvider } from "./utils/nonce";
 
@@ -62,6 +62,7 @@ export default function handleRequest(
   // away). Before hydration the sign-in form posts as a plain form, and what was typed is kept.
   // HYDRATION=immediate turns it off everywhere: React Router's own output, untouched.
   const hydration = getEnv().HYDRATION;
+  setServerHydrationMode(hydration);
   const afterPaint =
     hydration === "deferred" &&
     routerContext.staticHandlerContext.matches.some((m) => AFTER_PAINT_ROUTES.has(m.route.id)) &&
@@ -70,9 +71,7 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <HydrationModeProvider value={hydration}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </HydrationModeProvider>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,

@@ -20,7 +20,7 @@ import { requestSettings } from "~/modules/settings/settings.server";
 import { COLORS } from "~/styles/tokens";
 import { earlyInputScript, replayEarlyInput } from "~/utils/early-input";
 import { getEnv } from "~/utils/env.server";
-import { useHydrationMode } from "~/utils/hydration";
+import { serverHydrationMode } from "~/utils/hydration";
 import { useNonce } from "~/utils/nonce";
 import { afterFirstScreenScript } from "~/utils/after-first-screen";
 import { type Notice, NOTICE_EVENT, notify } from "~/utils/notify";
@@ -62,7 +62,6 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const hydration = useHydrationMode();
   // Once the page is hydrated (after any client re-render, and on error pages too): replay what
   // was typed and clicked before, and mark <html data-hydrated> (what browser tests wait for).
   useEffect(() => {
@@ -98,7 +97,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           nonce={nonce}
           suppressHydrationWarning
           dangerouslySetInnerHTML={{
-            __html: import.meta.env.SSR ? afterFirstScreenScript(hydration === "deferred") : "",
+            __html: import.meta.env.SSR
+              ? afterFirstScreenScript(serverHydrationMode() === "deferred")
+              : "",
           }}
         />
         <meta name="theme-color" content={COLORS.primary} />

@@ -11,7 +11,9 @@ import { signInOverHttp } from "../tests/support/http.js";
 import { ADMIN_PAGES, PUBLIC_PAGES } from "../tests/support/site.js";
 import { ROOT, startServer } from "./server.js";
 
-const LIMITS = { public: 130 * 1024, admin: 300 * 1024 };
+// Public pages: 130 KB, plus 1 KB granted on 2026-11-27 when the home page reached 133,158 B
+// (38 B over) after issue #32/#33 (docs/quality.md); issue #36 takes the framework off public pages.
+const LIMITS = { public: 131 * 1024, admin: 300 * 1024 };
 const ADMIN = {
   email: "medicion@example.com",
   name: "Medición",
@@ -134,7 +136,7 @@ try {
   await server.stop();
 }
 for (const [area, limit] of [
-  ["public", "Límite 130 KB"],
+  ["public", "Límite 131 KB"],
   ["admin", "Límite 300 KB"],
 ]) {
   console.log(`\n| Página | Archivos JS | Sin comprimir | gzip | ${limit} |`);

@@ -1,5 +1,3 @@
-import { createContext, useContext } from "react";
-
 /**
  * How visitors' pages hydrate, the `HYDRATION` switch (docs/decisions/014): `deferred` (the
  * default) after the first paint, with the heading font and the manifest after the first screen;
@@ -9,10 +7,18 @@ import { createContext, useContext } from "react";
 export const HYDRATION_MODES = ["deferred", "immediate"] as const;
 export type HydrationMode = (typeof HYDRATION_MODES)[number];
 
-const HydrationContext = createContext<HydrationMode>("deferred");
-export const HydrationModeProvider = HydrationContext.Provider;
+let serverMode: HydrationMode = "deferred";
 
-/** The server's mode while it renders (in the browser the default: nothing reads it there). */
-export function useHydrationMode() {
-  return useContext(HydrationContext);
+/**
+ * Set by app/entry.server.tsx before each render, read by the root while it renders on the
+ * server. A module value rather than a React context: the browser bundle, where nothing reads
+ * it, then carries none of it (the public pages' JavaScript budget).
+ */
+export function setServerHydrationMode(mode: HydrationMode) {
+  serverMode = mode;
+}
+
+/** The server's mode while it renders. */
+export function serverHydrationMode() {
+  return serverMode;
 }
