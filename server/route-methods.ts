@@ -26,11 +26,12 @@ function routeTree(build: ServerBuild): Target[] {
 /**
  * The route a request is for, as React Router picks it: the deepest match, except that an index
  * route answers a POST only when the address says `?index` (otherwise its parent does). A
- * single-fetch address (`/blog.data`, `/_root.data`) is read as the page it loads.
+ * single-fetch address is read as the page it loads, as React Router normalises it
+ * (`getNormalizedPath`): `/blog.data` is `/blog`, `/_.data` is `/`, `/blog/_.data` is `/blog/`.
  */
 function targetOf(build: ServerBuild, tree: Target[], method: string, url: URL) {
   let pathname = url.pathname;
-  if (pathname === "/_root.data") pathname = "/";
+  if (pathname.endsWith("/_.data")) pathname = pathname.slice(0, -"_.data".length);
   else if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
   const matches = matchRoutes(tree as DataRouteObject[], pathname);
   if (!matches?.length) return null;

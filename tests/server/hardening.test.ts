@@ -336,6 +336,20 @@ describe("request hardening on the built server", () => {
     // What has a handler still reaches it.
     expect((await fetch(`${server.url}/sitemap.xml`)).status).toBe(200);
     expect((await contact(server, { message: "Sigue funcionando" })).status).toBe(200);
+    // The form with JavaScript posts to the home page's data address (`/_.data?index`), as
+    // React Router's single fetch writes it; that is the home page's action, not a 405.
+    const fetched = await fetch(`${server.url}/_.data?index`, {
+      method: "POST",
+      body: new URLSearchParams({
+        intent: "contact",
+        name: "Ana Pérez",
+        email: "ana@example.com",
+        consent: "on",
+        message: "Desde la página con JavaScript",
+      }),
+    });
+    expect(fetched.status).toBe(200);
+    expect(await fetched.text()).toMatch(/"ok",true/);
     await sleep(200);
     const log = server.output().slice(before);
     expect(log).not.toMatch(/"level":50/);
