@@ -25,7 +25,9 @@ const started = Date.now();
 let passed = 0;
 for (const [name, cmd, args] of steps) {
   console.log(`\n▶ ${name}`);
+  const stepStarted = Date.now();
   const result = spawnSync(cmd, args, { stdio: "inherit", env });
+  console.log(`⏱ ${name}: ${Math.round((Date.now() - stepStarted) / 1000)} s`);
   if (result.status !== 0) {
     console.error(`\n✖ Falló: ${name}`);
     console.log(`pasos: ${passed} passed, 1 failed`);
