@@ -1,46 +1,28 @@
+import os from "node:os";
 import { defineConfig, devices } from "@playwright/test";
+import type { E2EOptions } from "./tests/e2e/fixtures";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/site.js";
 
-const port = Number(process.env.E2E_PORT ?? 3210);
-export const baseURL = `http://localhost:${port}`;
-
-// Scheduled publishing waits for the clock (about three minutes, mostly idle). It runs on a server
-// and database of its own, on the next port, alongside the rest of the suite, which shares one
-// server and runs one file at a time. tests/e2e/data-dir.ts finds each server's data directory
-// by the port of the test's own project.
-const SCHEDULING = /scheduled-publishing\.spec\.ts$/;
-const schedulingPort = port + 1;
+// Each worker starts a server and PostgreSQL database of its own (the `e2eServer` fixture in
+// tests/e2e/fixtures.ts), so files run in parallel without sharing state; the tests of one file
+// run in order on their worker's server. E2E_WORKERS overrides how many run at once.
+const workers = Number(process.env.E2E_WORKERS ?? Math.max(2, Math.min(4, os.cpus().length)));
 
 // HYDRATION=immediate (docs/decisions/014): early input and cached pages again with React Router's
-// plain hydration, on a third server two ports up (the rest of the suite runs the default).
+// plain hydration, on servers started in that mode (the rest of the suite runs the default).
 const IMMEDIATE = /(?:early-input|page-cache)\.spec\.ts$/;
-const immediatePort = port + 2;
-
-function server(on: number, env: Record<string, string> = {}) {
-  return {
-    command: "node tests/support/e2e-server.js",
-    url: `http://localhost:${on}/healthz`,
-    reuseExistingServer: false,
-    timeout: 90_000,
-    env: { E2E_PORT: String(on), ...env },
-    stdout: "ignore" as const,
-    stderr: "pipe" as const,
-  };
-}
 
 const desktop = { ...devices["Desktop Chrome"], channel: undefined };
 
-export default defineConfig({
+export default defineConfig<E2EOptions>({
   testDir: "tests/e2e",
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
-  // One worker per project (below): two files never share a server at the same time.
-  workers: 2,
+  workers,
   retries: 0,
   reporter: [["list"]],
   use: {
-    baseURL,
     locale: "es-ES",
     timezoneId: "Europe/Madrid",
     trace: "retain-on-failure",
@@ -50,24 +32,12 @@ export default defineConfig({
     },
   },
   projects: [
-    {
-      name: "scheduling",
-      testMatch: SCHEDULING,
-      workers: 1,
-      use: { ...desktop, baseURL: `http://localhost:${schedulingPort}` },
-    },
-    { name: "desktop", testIgnore: SCHEDULING, workers: 1, use: desktop },
+    { name: "desktop", use: desktop },
     {
       name: "hydration-immediate",
       testMatch: IMMEDIATE,
-      workers: 1,
       metadata: { hydration: "immediate" },
-      use: { ...desktop, baseURL: `http://localhost:${immediatePort}` },
+      use: { ...desktop, hydration: "immediate" },
     },
-  ],
-  webServer: [
-    server(port),
-    server(schedulingPort),
-    server(immediatePort, { HYDRATION: "immediate" }),
   ],
 });

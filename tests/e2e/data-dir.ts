@@ -1,16 +1,26 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { test } from "@playwright/test";
+/** What a worker's E2E server tells the fixtures (tests/support/e2e-server.js writes it). */
+export interface E2EServer {
+  url: string;
+  /** Mail as .eml files, the TOTP secrets of the test accounts. */
+  dataDir: string;
+  databaseUrl: string;
+  authSecret: string;
+}
 
-/**
- * The data directory (mail as .eml files, TOTP secrets of the test accounts) of the E2E server the
- * running test talks to. Each server writes its path to a file named after its port
- * (tests/support/e2e-server.js): the suite runs three servers (playwright.config.ts), and two
- * checkouts can run the suite at once on different E2E_PORTs.
- */
+let current: E2EServer | undefined;
+
+/** Set by the worker's `e2eServer` fixture (tests/e2e/fixtures.ts) while its server runs. */
+export function setE2EServer(server: E2EServer | undefined) {
+  current = server;
+}
+
+/** The server of the running test's worker. */
+export function e2eServerInfo() {
+  if (!current) throw new Error("Sin servidor E2E: la prueba debe usar `test` de ./fixtures");
+  return current;
+}
+
+/** The data directory of the E2E server the running test talks to. */
 export function e2eDataDir() {
-  const port = new URL(test.info().project.use.baseURL!).port;
-  const pointer = path.join(os.tmpdir(), `psico-e2e-current-${port}`);
-  return fs.readFileSync(pointer, "utf8").trim();
+  return e2eServerInfo().dataDir;
 }

@@ -1,10 +1,15 @@
+import { spawn } from "node:child_process";
+import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import { test as base, type Browser, expect, type Page, type Request } from "@playwright/test";
-import { e2eDataDir } from "./data-dir";
+import pg from "pg";
+import { freePort } from "../support/http.js";
+import { type E2EServer, e2eDataDir, e2eServerInfo, setE2EServer } from "./data-dir";
 
 /** Changes to Ajustes that last until the end of the test (see `saveSettings`). */
 export interface Settings {
@@ -15,10 +20,71 @@ export interface Settings {
 }
 
 /**
+ * Starts tests/support/e2e-server.js on a free port and waits until it answers: the built app on a
+ * data directory and a PostgreSQL database of its own, with the E2E administrators.
+ */
+async function startE2EServer(hydration: string): Promise<E2EServer & { stop(): Promise<void> }> {
+  const port = await freePort();
+  const infoFile = path.join(os.tmpdir(), `psico-e2e-${port}-${process.pid}.json`);
+  const child = spawn(process.execPath, ["tests/support/e2e-server.js"], {
+    env: { ...process.env, E2E_PORT: String(port), E2E_INFO_FILE: infoFile, HYDRATION: hydration },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`El servidor E2E terminó (${child.exitCode})`);
+    if (Date.now() > deadline) throw new Error("El servidor E2E no arrancó en 90 s");
+    const ok = await fetch(`http://localhost:${port}/healthz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok && fs.existsSync(infoFile)) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const info = JSON.parse(fs.readFileSync(infoFile, "utf8")) as E2EServer;
+  fs.rmSync(infoFile, { force: true });
+  return {
+    ...info,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/**
  * Every E2E test fails on a page error or console error, and can run axe (WCAG 2.2 AA). A test
  * that changes Ajustes does it through `settings`, which puts the old values back when it ends.
+ *
+ * Each worker has a server and database of its own (`e2eServer`); `baseURL` points at it. The
+ * files of one worker run in turn on it, so a file owns its state against every other worker's.
  */
-export const test = base.extend<{ consoleErrors: string[]; settings: Settings }>({
+/** Options a project sets (playwright.config.ts). */
+export interface E2EOptions {
+  hydration: "deferred" | "immediate";
+}
+
+export const test = base.extend<
+  { consoleErrors: string[]; settings: Settings },
+  E2EOptions & { e2eServer: E2EServer }
+>({
+  hydration: ["deferred", { scope: "worker", option: true }],
+  e2eServer: [
+    async ({ hydration }, use) => {
+      const server = await startE2EServer(hydration);
+      setE2EServer(server);
+      await use(server);
+      setE2EServer(undefined);
+      await sessionDb?.end();
+      sessionDb = undefined;
+      await server.stop();
+    },
+    { scope: "worker", auto: true, timeout: 120_000 },
+  ],
+  baseURL: async ({ e2eServer }, use) => {
+    await use(e2eServer.url);
+  },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on("console", (msg) => {
@@ -28,9 +94,13 @@ export const test = base.extend<{ consoleErrors: string[]; settings: Settings }>
     await use(errors);
     expect(errors, "errores en la consola del navegador").toEqual([]);
   },
-  page: async ({ browser }, use) => {
+  page: async ({ browser, baseURL }, use) => {
     // @axe-core/playwright needs pages created through browser.newContext().
-    const context = await browser.newContext({ locale: "es-ES", timezoneId: "Europe/Madrid" });
+    const context = await browser.newContext({
+      baseURL,
+      locale: "es-ES",
+      timezoneId: "Europe/Madrid",
+    });
     const page = await context.newPage();
     await use(page);
     await context.close();
@@ -237,8 +307,47 @@ export async function formsSentDuring(page: Page, act: () => Promise<void>) {
   return sent;
 }
 
+let sessionDb: pg.Pool | undefined;
+
+/**
+ * A signed-in session for an account of the worker's server, as the sign-in form leaves it: a
+ * `session` row (just authenticated, so actions that ask for a recent sign-in take it) and
+ * better-auth's signed cookie in the page's browser context. The sign-in form itself (password,
+ * second factor, enrolment, limits) is tested through the pages in accounts.spec.ts,
+ * two-factor.spec.ts and sweep-accessibility.spec.ts; everything else starts signed in.
+ */
+export async function signInDirectly(page: Page, email: string, target = "/admin") {
+  const server = e2eServerInfo();
+  sessionDb ??= new pg.Pool({ connectionString: server.databaseUrl, max: 2 });
+  const token = randomBytes(24).toString("base64url");
+  const { rowCount } = await sessionDb.query(
+    `INSERT INTO session (id, token, expires_at, user_id, ip_address, user_agent)
+     SELECT $1, $2, now() + interval '1 day', id, '127.0.0.1', 'Playwright' FROM "user" WHERE email = $3`,
+    [randomBytes(16).toString("hex"), token, email],
+  );
+  expect(rowCount, `no hay una cuenta ${email} en el servidor E2E`).toBe(1);
+  // better-call's signed cookie: "<token>.<base64 HMAC-SHA256 of the token with AUTH_SECRET>".
+  const signature = createHmac("sha256", server.authSecret).update(token).digest("base64");
+  await page.context().addCookies([
+    {
+      name: "consulta.session_token",
+      value: encodeURIComponent(`${token}.${signature}`),
+      url: server.url,
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+  ]);
+  await page.goto(target);
+  await expect(page).toHaveURL(target);
+}
+
 /** Signs in as the E2E administrator (created with `user:create` by tests/support/e2e-server.js). */
 export async function signInAsAdmin(page: Page) {
+  await signInDirectly(page, E2E_ADMIN.email);
+}
+
+/** The sign-in form, password and code, as the E2E administrator. */
+export async function signInAsAdminWithForm(page: Page) {
   await page.goto("/auth");
   await page.getByLabel("Email").fill(E2E_ADMIN.email);
   await page.getByLabel("Contraseña").fill(E2E_ADMIN.password);

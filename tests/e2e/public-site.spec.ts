@@ -134,6 +134,7 @@ test("desktop navigation scrolls to a section on the landing page", async ({ pag
 
 test("the landing page's share control offers plain share links with the page URL", async ({
   page,
+  baseURL,
 }) => {
   await gotoHydrated(page, "/");
   await page.evaluate(() => {
@@ -148,8 +149,7 @@ test("the landing page's share control offers plain share links with the page UR
   await share.click();
   const whatsapp = page.getByRole("link", { name: /WhatsApp/ });
   await expect(whatsapp).toBeVisible();
-  const base = test.info().project.use.baseURL!;
-  expect(await whatsapp.getAttribute("href")).toContain(encodeURIComponent(`${base}/`));
+  expect(await whatsapp.getAttribute("href")).toContain(encodeURIComponent(`${baseURL}/`));
   await expect(page.getByRole("button", { name: "Copiar enlace" })).toBeVisible();
 });
 
