@@ -95,6 +95,13 @@ function pgListener(url: string) {
   let retryTimer: NodeJS.Timeout | undefined;
   let attempts = 0;
   let closed = false;
+  // LISTEN/UNLISTEN one after another: node-postgres wants one query at a time on a client.
+  let queue: Promise<unknown> = Promise.resolve();
+  const inTurn = (c: pg.Client, statement: string) => {
+    const next = queue.then(() => c.query(statement));
+    queue = next.catch(() => {});
+    return next;
+  };
 
   const connect = (): Promise<pg.Client> => {
     connecting ??= (async () => {
@@ -140,7 +147,7 @@ function pgListener(url: string) {
       callbacks.set(channel, set);
       try {
         const c = client ?? (await connect());
-        if (first) await c.query(`LISTEN ${channel}`);
+        if (first) await inTurn(c, `LISTEN ${channel}`);
       } catch {
         scheduleReconnect();
       }
@@ -148,7 +155,7 @@ function pgListener(url: string) {
         set.delete(callback);
         if (set.size === 0) {
           callbacks.delete(channel);
-          await client?.query(`UNLISTEN ${channel}`).catch(() => {});
+          if (client) await inTurn(client, `UNLISTEN ${channel}`).catch(() => {});
         }
       };
     },
