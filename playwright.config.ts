@@ -16,8 +16,9 @@ const desktop = { ...devices["Desktop Chrome"], channel: undefined };
 
 export default defineConfig<E2EOptions>({
   testDir: "tests/e2e",
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Two workers share two cores with their servers: a step takes longer than on an idle machine.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   fullyParallel: false,
   workers,
   retries: 0,
