@@ -7,8 +7,11 @@ export default defineConfig({
     include: ["tests/server/**/*.test.ts"],
     environment: "node",
     setupFiles: ["tests/support/fail-on-console-error.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // One migrated embedded database, copied for each server a test starts (server-template.ts).
+    globalSetup: ["tests/support/server-template.ts"],
+    // A server start may take tens of seconds on a loaded two-core machine (startServer waits 90 s).
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // Two files at a time: each starts its own servers on free ports and its own databases.
     maxWorkers: 2,
   },

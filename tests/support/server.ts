@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { inject } from "vitest";
 import { enrolOverHttpWithSecret, freePort } from "./http.js";
 import { serverEnv } from "./site.js";
 
@@ -21,12 +22,43 @@ export function tempDataDir(prefix = "psico-") {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/** Starts the built server (`node server/main.js`) and waits until /healthz answers. */
+/** Copies a folder with the modes the server gives its own files (it warns about any other). */
+function copyPrivately(from: string, to: string) {
+  fs.cpSync(from, to, { recursive: true });
+  const walk = (dir: string) => {
+    fs.chmodSync(dir, 0o700);
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else fs.chmodSync(full, 0o600);
+    }
+  };
+  walk(to);
+}
+
+/** The migrated template of the server tests' global setup; none outside Vitest. */
+function templateDir() {
+  try {
+    return inject("serverTemplate");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts the built server (`node server/main.js`) and waits until /healthz answers. Without a
+ * data directory of the test's own, the server gets a new one holding a copy of the migrated
+ * embedded database of tests/support/server-template.ts (`template: false` starts it empty).
+ */
 export async function startServer(
-  options: { dataDir?: string; env?: Record<string, string> } = {},
+  options: { dataDir?: string; env?: Record<string, string>; template?: boolean } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? tempDataDir();
+  if (!options.dataDir && options.template !== false && !options.env?.DATABASE_URL) {
+    const template = templateDir();
+    if (template) copyPrivately(path.join(template, "pgdata"), path.join(dataDir, "pgdata"));
+  }
   let output = "";
   const proc = spawn(process.execPath, ["server/main.js"], {
     env: serverEnv(port, dataDir, options.env),
@@ -36,7 +68,8 @@ export async function startServer(
   proc.stderr!.on("data", (d) => (output += String(d)));
   const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // Generous: on a loaded two-core machine a start can take tens of seconds.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`El servidor terminó al arrancar:\n${output}`);
     try {
@@ -45,7 +78,7 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`El servidor no arrancó en 30 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`El servidor no arrancó en 90 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
