@@ -73,6 +73,15 @@ export const DB_SHUTDOWNED = 1;
 export const DB_IN_PRODUCTION = 6;
 
 /**
+ * The setup link in a server's output: the framed lines a start without accounts prints last
+ * (app/modules/accounts/setup-banner.ts), the link alone on one of them. Null when there is none.
+ */
+export function setupLinkIn(output: string) {
+  const match = /^│ (\S+\/auth\/configurar\?token=[\w-]+) +│$/m.exec(output);
+  return match ? new URL(match[1]!) : null;
+}
+
+/**
  * Creates the first administrator of a server without accounts through the one-time setup link
  * its log printed (as a person installing the site would), and returns the response: a 302 to
  * /admin with the session cookie.
@@ -82,17 +91,12 @@ export async function createFirstAdmin(
   fields: { name: string; email: string; password: string },
 ) {
   const deadline = Date.now() + 10_000;
-  let match: RegExpExecArray | null = null;
-  while (
-    !(match = /crea la cuenta de administrador en (\S+?\/auth\/configurar\?token=[\w-]+)/.exec(
-      server.output(),
-    ))
-  ) {
+  let link: URL | null;
+  while (!(link = setupLinkIn(server.output()))) {
     if (Date.now() > deadline)
       throw new Error(`No hay enlace de configuración:\n${server.output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  const link = new URL(match[1]!);
   return fetch(`${server.url}${link.pathname}${link.search}`, {
     method: "POST",
     redirect: "manual",
