@@ -305,11 +305,21 @@ export async function start(): Promise<{ setupLink: string | null }> {
   return { setupLink };
 }
 
-/** For server/main.js: the setup link framed, the last lines a fresh start prints. */
-export async function setupBannerFor(link: string) {
+/**
+ * For server/main.js: prints the setup link framed, after every line logged so far. It goes
+ * through the log's own stream, which writes asynchronously: written straight to stdout, the
+ * frame came out before the 'Servidor escuchando' lines logged just before it.
+ */
+export async function printSetupBanner(link: string) {
   const { setupBanner } = await import("~/modules/accounts/setup-banner");
   const { SETUP_DAYS } = await import("~/modules/accounts/setup.server");
-  return setupBanner(link, SETUP_DAYS);
+  const { default: pino } = await import("pino");
+  const stream = (logger as unknown as Record<symbol, { write(text: string): void } | undefined>)[
+    pino.symbols.streamSym
+  ];
+  const text = `\n${setupBanner(link, SETUP_DAYS)}\n\n`;
+  if (stream) stream.write(text);
+  else process.stdout.write(text);
 }
 
 /** First step of a shutdown: ends the long-lived event streams so in-flight requests can finish. */

@@ -66,9 +66,7 @@ server.listen(env.PORT, env.HOST, () => {
   }
   // No account yet: the link that creates the first administrator, last and framed, so a person
   // finds it below the build output and the log (every start without accounts prints a new one).
-  if (setupLink) {
-    void mod.setupBannerFor(setupLink).then((banner) => process.stdout.write(`\n${banner}\n\n`));
-  }
+  if (setupLink) void mod.printSetupBanner(setupLink);
 });
 
 let stopping = false;

@@ -135,5 +135,5 @@ describe("a start without accounts", () => {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 180_000); // three starts of the server
 });
