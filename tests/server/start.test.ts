@@ -77,7 +77,7 @@ async function outputWithFrame(server: RunningServer) {
 describe("a start without accounts", () => {
   it("prints the setup link last, framed, in Spanish; a new one each start until the account exists", async () => {
     const dataDir = tempDataDir();
-    let server = await startServer({ dataDir, env: { LOG_LEVEL: "info" } });
+    let server = await startServer({ dataDir, env: { LOG_LEVEL: "info" }, timeoutMs: 50_000 });
     let first: URL;
     try {
       const output = await outputWithFrame(server);
@@ -106,7 +106,7 @@ describe("a start without accounts", () => {
     }
 
     // Still no account: the next start prints a fresh link, framed again.
-    server = await startServer({ dataDir, env: { LOG_LEVEL: "info" } });
+    server = await startServer({ dataDir, env: { LOG_LEVEL: "info" }, timeoutMs: 50_000 });
     try {
       const second = setupLinkIn(await outputWithFrame(server))!;
       expect(second).not.toBeNull();
@@ -126,7 +126,7 @@ describe("a start without accounts", () => {
     }
 
     // With the account, a start prints no frame and no link.
-    server = await startServer({ dataDir, env: { LOG_LEVEL: "info" } });
+    server = await startServer({ dataDir, env: { LOG_LEVEL: "info" }, timeoutMs: 50_000 });
     try {
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(server.output()).toContain("Servidor escuchando");

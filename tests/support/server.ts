@@ -23,7 +23,12 @@ export function tempDataDir(prefix = "psico-") {
 
 /** Starts the built server (`node server/main.js`) and waits until /healthz answers. */
 export async function startServer(
-  options: { dataDir?: string; env?: Record<string, string> } = {},
+  options: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    /** How long a start may take (a first start migrates a new database: slow on a busy machine). */
+    timeoutMs?: number;
+  } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? tempDataDir();
@@ -36,7 +41,8 @@ export async function startServer(
   proc.stderr!.on("data", (d) => (output += String(d)));
   const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`El servidor terminó al arrancar:\n${output}`);
     try {
@@ -45,7 +51,9 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`El servidor no arrancó en 30 s:\n${output}`);
+    if (Date.now() > deadline) {
+      throw new Error(`El servidor no arrancó en ${timeoutMs / 1000} s:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

@@ -88,7 +88,7 @@ export function QrAndKey({ qrSvg, secret, uri }: { qrSvg: string; secret: string
           <a
             href={uri}
             className={cn(
-              buttonVariants({ variant: "ghost-primary", size: "compact" }),
+              buttonVariants({ variant: "ghost-primary", size: "compact", wrap: true }),
               "underline",
             )}
           >
