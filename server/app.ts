@@ -268,8 +268,11 @@ export async function createUserFromCli(input: {
 
 let background: Array<{ stop(): Promise<void> }> = [];
 
-/** Opens (and migrates) the database, seeds content, starts the background workers. */
-export async function start() {
+/**
+ * Opens (and migrates) the database, seeds content, starts the background workers. Returns the
+ * first-run setup link when the site has no account yet (server/main.js prints it last).
+ */
+export async function start(): Promise<{ setupLink: string | null }> {
   const { db } = await getDbHandle();
   const { seedArticles } = await import("~/modules/blog/seed.server");
   const { startOutboxWorker } = await import("~/platform/mail/outbox.server");
@@ -284,8 +287,8 @@ export async function start() {
   await seedArticles(db);
   await seedReviews(db);
   await seedBookingServices(db);
-  // No account yet: print the one-time link that creates the first administrator.
-  await ensureSetupLink(db);
+  // No account yet: a one-time link that creates the first administrator.
+  const setupLink = await ensureSetupLink(db);
   const { OUTBOX_INTERVAL_MS, OUTBOX_RETRY_BASE_MS } = getEnv();
   background = [
     startOutboxWorker(
@@ -299,6 +302,24 @@ export async function start() {
     startExpiryReminderJob(async () => (await getDbHandle()).db),
     startPublishingJob(async () => (await getDbHandle()).db),
   ];
+  return { setupLink };
+}
+
+/**
+ * For server/main.js: prints the setup link framed, after every line logged so far. It goes
+ * through the log's own stream, which writes asynchronously: written straight to stdout, the
+ * frame came out before the 'Servidor escuchando' lines logged just before it.
+ */
+export async function printSetupBanner(link: string) {
+  const { setupBanner } = await import("~/modules/accounts/setup-banner");
+  const { SETUP_DAYS } = await import("~/modules/accounts/setup.server");
+  const { default: pino } = await import("pino");
+  const stream = (logger as unknown as Record<symbol, { write(text: string): void } | undefined>)[
+    pino.symbols.streamSym
+  ];
+  const text = `\n${setupBanner(link, SETUP_DAYS)}\n\n`;
+  if (stream) stream.write(text);
+  else process.stdout.write(text);
 }
 
 /** First step of a shutdown: ends the long-lived event streams so in-flight requests can finish. */

@@ -22,6 +22,7 @@ if (dev) {
 }
 
 let env;
+let setupLink = null;
 try {
   env = mod.getEnv();
   const { fixed, failed } = mod.secureDataDir(env.DATA_DIR);
@@ -35,7 +36,7 @@ try {
       `No se han podido quitar los permisos de otros usuarios en ${failed.length} archivos de ${env.DATA_DIR} (p. ej. ${failed[0]}): cambia su propietario al usuario del servidor`,
     );
   }
-  await mod.start();
+  ({ setupLink } = await mod.start());
   // The embedded database writes its initial files with modes of its own (666): fix them now.
   mod.secureDataDir(env.DATA_DIR);
 } catch (error) {
@@ -63,6 +64,9 @@ server.listen(env.PORT, env.HOST, () => {
       `Solo se aceptan conexiones de este equipo (HOST=${env.HOST}). Para escuchar en todas las interfaces define HOST=0.0.0.0 y pon delante el proxy inverso descrito en docs/operations.md (con TRUST_PROXY=<su dirección>).`,
     );
   }
+  // No account yet: the link that creates the first administrator, last and framed, so a person
+  // finds it below the build output and the log (every start without accounts prints a new one).
+  if (setupLink) void mod.printSetupBanner(setupLink);
 });
 
 let stopping = false;

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import {
   E2E_ADMIN as ADMIN,
@@ -6,6 +7,7 @@ import {
   expect,
   expectAccessible,
   finishSignIn,
+  formsSentDuring,
   test,
 } from "./fixtures";
 import { linkInMail, mailCount } from "./mail";
@@ -20,6 +22,68 @@ async function signIn(page: Page, email: string, password: string) {
 
 const STAFF = { name: "Luis Gómez", email: "luis.e2e@example.com" };
 
+/** Nothing wider than the window: every label fits (or wraps) at this width. */
+async function expectNoSidewaysScroll(page: Page) {
+  // The elements that reach past the window's right edge, to name them if there are any.
+  const wide = await page.evaluate(() => {
+    const limit = document.documentElement.clientWidth;
+    return [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > limit + 0.5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120));
+  });
+  expect(wide, "elementos más anchos que la ventana").toEqual([]);
+}
+
+/**
+ * The enrolment screen, as a person without experience of authenticator apps meets it: at 390 and
+ * 1280 px, axe-clean; the key copies; the codes download as a .txt and copy; 'He guardado mis
+ * códigos' is required before the code is even sent.
+ */
+async function checkEnrolmentScreen(page: Page, email: string) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.getByRole("img", { name: /^Código QR/ })).toBeVisible();
+    await expect(page.getByTestId("totp-secret")).toHaveText(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+  }
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  const key = (await page.getByTestId("totp-secret").textContent())!.replaceAll(" ", "");
+  await page.getByRole("button", { name: "Copiar la clave" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Copiado" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+
+  const codes = await page
+    .getByRole("list", { name: "Códigos de recuperación" })
+    .getByRole("listitem")
+    .allTextContents();
+  expect(codes).toHaveLength(10);
+  for (const code of codes) expect(code).toMatch(/^[A-HJKMNP-Z2-9]{5}-[A-HJKMNP-Z2-9]{5}$/);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Descargar (.txt)" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("codigos-de-recuperacion.txt");
+  const text = fs.readFileSync((await file.path())!, "utf8");
+  expect(text).toContain(`Cuenta: ${email}`);
+  for (const code of codes) expect(text).toContain(code);
+  await page.getByRole("button", { name: "Copiar los códigos" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(codes[0]!);
+  await expect(page.getByRole("button", { name: "Imprimir" })).toBeVisible();
+
+  // Without the tick, nothing is sent and the box says why.
+  await page.getByLabel("Código de la aplicación de autenticación").fill("123456");
+  const sent = await formsSentDuring(page, async () => {
+    await page.getByRole("button", { name: "Activar la verificación en dos pasos" }).click();
+    await expect(
+      page.getByText("Marca la casilla cuando hayas guardado los códigos de recuperación"),
+    ).toBeVisible();
+  });
+  expect(sent).toEqual([]);
+  await expect(page.getByLabel("He guardado mis códigos")).toBeFocused();
+  await expectAccessible(page);
+}
+
 test("an administrator created with user:create signs in, out and in again", async ({ page }) => {
   test.setTimeout(90_000); // enrols the second factor too
   // An account nobody has signed in with yet: this test does not depend on running first.
@@ -30,11 +94,17 @@ test("an administrator created with user:create signs in, out and in again", asy
   await page.getByLabel("Email").fill(ADMIN.email);
   await page.getByLabel("Contraseña").fill(ADMIN.password);
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  // An administrator reads health data: Mi cuenta first, to enrol the second factor.
+  // An administrator reads health data: Mi cuenta first, to enrol the second factor, on a
+  // screen of its own (no sidebar, no other page to wander to).
   await expect(page).toHaveURL("/admin/cuenta");
   await expect(page.getByText(/tienes que activar la verificación en dos pasos/)).toBeVisible();
-  await enrolTwoFactor(page, ADMIN.email, ADMIN.password);
-  await page.goto("/admin");
+  await expect(page.getByText("Paso 2 de 2")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Mensajes" })).toHaveCount(0);
+  await expectAccessible(page);
+  await enrolTwoFactor(page, ADMIN.email, ADMIN.password, async () => {
+    await checkEnrolmentScreen(page, ADMIN.email);
+  });
+  // Straight to the panel, with its navigation back.
   await expect(page.getByRole("heading", { level: 1 })).toContainText(ADMIN.name);
   await expect(page.getByText("Sesión iniciada como")).toBeVisible();
   await expectAccessible(page);

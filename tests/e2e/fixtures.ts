@@ -199,18 +199,37 @@ export async function freshCode(secret: string) {
   return createOTP(base32.decode(secret), { digits: 6, period: 30 }).hotp(step);
 }
 
-/** On Mi cuenta, not yet enrolled: password → secret → first code. Returns the secret. */
-export async function enrolTwoFactor(page: Page, email: string, password: string) {
+/**
+ * On the focused enrolment screen (Mi cuenta, 'Paso 2 de 2'), not yet enrolled: password → the
+ * QR code and the key beside it (read as text, as someone who cannot scan would) → 'He guardado
+ * mis códigos' → first code. Ends on the panel (/admin) for a role that must enrol. Returns the
+ * secret.
+ */
+export async function enrolTwoFactor(
+  page: Page,
+  email: string,
+  password: string,
+  /** Runs on the screen with the QR code and the codes, before the enrolment is confirmed. */
+  onScreen?: () => Promise<void>,
+) {
   // Enrolling adds a few page loads to whichever test signs this account in first.
   test.setTimeout(test.info().timeout + 30_000);
   await expect(page).toHaveURL("/admin/cuenta");
   await page.getByLabel("Contraseña").fill(password);
   await page.getByRole("button", { name: "Empezar la activación" }).click();
-  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  await expect(page.getByText("Paso 2 de 2")).toBeVisible();
+  await expect(
+    page.locator("svg[role=img]").and(page.getByRole("img", { name: /^Código QR/ })),
+  ).toBeVisible();
+  // The key is shown in groups of four; the app ignores the spaces.
+  const secret = (await page.getByTestId("totp-secret").textContent())!.replaceAll(/\s/g, "");
   fs.writeFileSync(secretFile(email), secret);
+  await onScreen?.();
+  await page.getByLabel("He guardado mis códigos").check();
   await page.getByLabel("Código de la aplicación de autenticación").fill(await freshCode(secret));
   await page.getByRole("button", { name: "Activar la verificación en dos pasos" }).click();
-  await expect(page.getByText("Activada", { exact: true })).toBeVisible();
+  await expect(page).toHaveURL("/admin");
+  await expect(page.getByText("Verificación en dos pasos activada")).toBeVisible();
   return secret;
 }
 
@@ -227,7 +246,7 @@ export async function finishSignIn(page: Page, email: string, password: string, 
     await page.getByRole("button", { name: "Verificar" }).click();
   } else if (pathname === "/admin/cuenta" && target !== "/admin/cuenta") {
     await enrolTwoFactor(page, email, password);
-    await page.goto(target);
+    if (target !== "/admin") await page.goto(target);
   }
   await expect(page).toHaveURL(target);
 }

@@ -48,8 +48,12 @@ test("an administrator must enrol TOTP, then signs in with a code; another admin
 
   await marta.getByLabel("Contraseña").fill(MARTA.password);
   await marta.getByRole("button", { name: "Empezar la activación" }).click();
-  const secret = (await marta.getByTestId("totp-secret").textContent())!.trim();
+  // The key in groups of four, beside the QR code.
+  const shown = (await marta.getByTestId("totp-secret").textContent())!;
+  expect(shown).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
+  const secret = shown.replaceAll(" ", "");
   expect(secret).toMatch(/^[A-Z2-7]{20,}$/);
+  await expect(marta.getByRole("img", { name: /^Código QR/ })).toBeVisible();
   await expect(
     marta.getByRole("link", { name: "abrir el enlace de configuración" }),
   ).toHaveAttribute("href", new RegExp(`^otpauth://totp/.*secret=${secret}`));
@@ -58,6 +62,7 @@ test("an administrator must enrol TOTP, then signs in with a code; another admin
   ).toHaveCount(10);
   await expectAccessible(marta);
   // The code is checked in the browser by the schema the action runs: nothing is sent.
+  await marta.getByLabel("He guardado mis códigos").check();
   await marta.getByLabel("Código de la aplicación de autenticación").fill("000000x");
   const sent = await formsSentDuring(marta, async () => {
     await marta.getByRole("button", { name: "Activar la verificación en dos pasos" }).click();
@@ -70,6 +75,9 @@ test("an administrator must enrol TOTP, then signs in with a code; another admin
   const enrolmentCode = await freshCode(secret);
   await marta.getByLabel("Código de la aplicación de autenticación").fill(enrolmentCode);
   await marta.getByRole("button", { name: "Activar la verificación en dos pasos" }).click();
+  // Enrolled: straight to the panel; Mi cuenta now says it is on, with this session listed.
+  await expect(marta).toHaveURL("/admin");
+  await marta.goto("/admin/cuenta");
   await expect(marta.getByText("Activada", { exact: true })).toBeVisible();
   await expect(marta.getByText("Esta sesión")).toBeVisible();
   await expectAccessible(marta);

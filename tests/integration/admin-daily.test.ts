@@ -257,7 +257,7 @@ describe.each(DRIVERS)("admin everyday view (%s)", (driver) => {
       pending: { secret: string };
     };
     const raw = new TextDecoder().decode(base32.decode(pending.secret));
-    const confirmed = await post({ intent: "confirm", code: await totpCode(raw) });
+    const confirmed = await post({ intent: "confirm", code: await totpCode(raw), saved: "on" });
     expect(confirmed.status).toBe(302);
     const renewed = cookieFrom(confirmed.headers);
     expect(renewed).not.toBe(cookie);

@@ -120,11 +120,17 @@ describe.each(DRIVERS)("two-factor authentication (%s)", (driver) => {
       request: makeRequest("/admin/cuenta", { cookie }),
     });
     const pending = (
-      page.data as { pending: { secret: string; uri: string; backupCodes: string[] } }
+      page.data as {
+        pending: { secret: string; uri: string; qrSvg: string; backupCodes: string[] };
+      }
     ).pending;
     expect(pending.uri).toMatch(/^otpauth:\/\/totp\//);
     expect(pending.uri).toContain(`secret=${pending.secret}`);
+    expect(pending.qrSvg).toMatch(/^<svg role="img" aria-label="Código QR/);
     expect(pending.backupCodes).toHaveLength(10);
+    // Capitals and digits without look-alikes (no 0/O, 1/I/L, no lower case).
+    for (const c of pending.backupCodes)
+      expect(c).toMatch(/^[A-HJKMNP-Z2-9]{5}-[A-HJKMNP-Z2-9]{5}$/);
     // Stored encrypted with AUTH_SECRET, never in clear.
     const [row] = await db.db
       .select()
@@ -134,23 +140,37 @@ describe.each(DRIVERS)("two-factor authentication (%s)", (driver) => {
     expect(row!.secret).not.toContain(raw);
     expect(row!.backupCodes).not.toContain(pending.backupCodes[0]);
 
-    const wrongCode = await run(accountPage.action, {
+    // The recovery codes must be saved (the checkbox) before the code is even tried.
+    const unsaved = await run(accountPage.action, {
       request: makeRequest("/admin/cuenta", {
         cookie,
         form: { intent: "confirm", code: "000000" },
       }),
       context: ctx(),
     });
+    expect(unsaved.status).toBe(400);
+    expect(unsaved.data).toMatchObject({ fieldErrors: { saved: [MESSAGES.codesNotSaved] } });
+    expect(unsaved.data).not.toHaveProperty("fieldErrors.code");
+    const wrongCode = await run(accountPage.action, {
+      request: makeRequest("/admin/cuenta", {
+        cookie,
+        form: { intent: "confirm", code: "000000", saved: "on" },
+      }),
+      context: ctx(),
+    });
     expect(wrongCode.status).toBe(400);
+    expect(wrongCode.data).toMatchObject({ fieldErrors: { code: ["El código no es correcto."] } });
     const firstCode = await totpCode(raw);
     const confirmed = await run(accountPage.action, {
       request: makeRequest("/admin/cuenta", {
         cookie,
-        form: { intent: "confirm", code: firstCode },
+        form: { intent: "confirm", code: firstCode, saved: "on" },
       }),
       context: ctx(),
     });
     expect(confirmed.status).toBe(302);
+    // An administrator must have it: once enrolled, straight to the panel.
+    expect(confirmed.location).toBe("/admin");
     expect(await lastAudit(db, "two_factor_enabled")).toMatchObject({ actorEmail: email });
     const renewed = cookieFrom(confirmed.headers);
     const allowed = await run(dashboard.loader, {
@@ -312,8 +332,8 @@ describe.each(DRIVERS)("two-factor authentication (%s)", (driver) => {
     const raw = new TextDecoder().decode(base32.decode(secret));
     const code = await totpCode(raw);
     const both = await Promise.all([
-      post({ intent: "confirm", code }),
-      post({ intent: "confirm", code }),
+      post({ intent: "confirm", code, saved: "on" }),
+      post({ intent: "confirm", code, saved: "on" }),
     ]);
     expect(both.map((r) => r.status).sort()).toEqual([302, 400]);
     expect(both.find((r) => r.status === 400)!.data).toMatchObject({

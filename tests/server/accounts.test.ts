@@ -9,6 +9,7 @@ import {
   createFirstAdmin,
   enrolOverHttp,
   type RunningServer,
+  setupLinkIn,
   startServer,
   tempDataDir,
 } from "../support/server";
@@ -25,9 +26,9 @@ function form(fields: Record<string, string>) {
 }
 
 function setupLink(output: string) {
-  const match = /Primera puesta en marcha: crea la cuenta de administrador en (\S+)/.exec(output);
-  if (!match) throw new Error(`No hay enlace de configuración en el registro:\n${output}`);
-  return new URL(match[1]!.replace(/["\\].*$/, ""));
+  const link = setupLinkIn(output);
+  if (!link) throw new Error(`No hay enlace de configuración en el registro:\n${output}`);
+  return link;
 }
 
 const PASSWORD = "una frase larga para la administradora";
@@ -103,7 +104,11 @@ describe("a fresh install", () => {
       form({ intent: "signup", token, name: "Eve", email: "eve@example.com", password: PASSWORD }),
     );
     expect(reuse.status).toBe(403);
-    expect(await fetch(url).then((r) => r.text())).toContain("no es válido o ya se ha usado");
+    // The used link says what happened and where to go now, not that it is invalid.
+    const used = await fetch(url).then((r) => r.text());
+    expect(used).toContain("La cuenta ya está creada:");
+    expect(used).toMatch(/<a[^>]*href="\/auth"[^>]*>inicia sesión<\/a>/);
+    expect(used).not.toContain("no es válido o ya se ha usado");
   });
 
   it("never redirects a signed-in user to another site, and hostile redirectTo values never give a 500", async () => {

@@ -3,7 +3,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildPlan } from "../../scripts/ensure-build.js";
-import { tempDataDir } from "../support/server";
+import {
+  cookiesOf,
+  createFirstAdmin,
+  type RunningServer,
+  setupLinkIn,
+  startServer,
+  tempDataDir,
+} from "../support/server";
 
 describe("npm start where `npm install` left out the development dependencies", () => {
   it("stops with a message that says what to do, instead of npx's 'could not determine executable'", () => {
@@ -56,4 +63,77 @@ describe("the built server with a setting it cannot read", () => {
     expect(result.stderr).toMatch(/RATE_LIMIT_DISABLED: debe ser 1/);
     expect(result.stderr).toMatch(/OUTBOX_INTERVAL_MS: debe ser al menos 50/);
   });
+});
+
+/** Waits (at most 10 s) until the server has printed its setup frame, then returns the output. */
+async function outputWithFrame(server: RunningServer) {
+  const deadline = Date.now() + 10_000;
+  while (!/└─+┘/.test(server.output()) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return server.output();
+}
+
+describe("a start without accounts", () => {
+  it("prints the setup link last, framed, in Spanish; a new one each start until the account exists", async () => {
+    const dataDir = tempDataDir();
+    let server = await startServer({ dataDir, env: { LOG_LEVEL: "info" }, timeoutMs: 50_000 });
+    let first: URL;
+    try {
+      const output = await outputWithFrame(server);
+      const lines = output.trimEnd().split("\n");
+      // The last lines are the frame, after every log line (the listening notice included).
+      const top = lines.findLastIndex((line) => /^┌─+┐$/.test(line));
+      expect(top).toBeGreaterThan(0);
+      expect(lines.at(-1)).toMatch(/^└─+┘$/);
+      const frame = lines.slice(top);
+      expect(new Set(frame.map((line) => [...line].length)).size).toBe(1);
+      expect(lines.slice(0, top).join("\n")).toContain("Servidor escuchando");
+      expect(frame.join("\n")).toContain("crear la cuenta de administrador");
+      first = setupLinkIn(output)!;
+      expect(first).not.toBeNull();
+      const token = first.searchParams.get("token")!;
+      // The link is only in the frame: the JSON log line says where to look, without the token.
+      const logLines = lines.slice(0, top).filter((line) => line.startsWith("{"));
+      expect(logLines.some((line) => line.includes("Primera puesta en marcha"))).toBe(true);
+      expect(logLines.some((line) => line.includes(token))).toBe(false);
+      const page = await fetch(`${server.url}${first.pathname}${first.search}`);
+      const html = await page.text();
+      expect(html).toContain("Paso 1 de 2");
+      expect(html).toContain("Crear cuenta de administrador");
+    } finally {
+      await server.stop();
+    }
+
+    // Still no account: the next start prints a fresh link, framed again.
+    server = await startServer({ dataDir, env: { LOG_LEVEL: "info" }, timeoutMs: 50_000 });
+    try {
+      const second = setupLinkIn(await outputWithFrame(server))!;
+      expect(second).not.toBeNull();
+      expect(second.searchParams.get("token")).not.toBe(first.searchParams.get("token"));
+      const created = await createFirstAdmin(server, {
+        name: "Ana",
+        email: "ana@example.com",
+        password: "una frase larga para la administradora",
+      });
+      expect(created.status).toBe(302);
+      expect(cookiesOf(created)).toContain("session_token");
+      // Any earlier link now says the account exists.
+      const used = await fetch(`${server.url}${first.pathname}${first.search}`);
+      expect(await used.text()).toContain("La cuenta ya está creada:");
+    } finally {
+      await server.stop();
+    }
+
+    // With the account, a start prints no frame and no link.
+    server = await startServer({ dataDir, env: { LOG_LEVEL: "info" }, timeoutMs: 50_000 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(server.output()).toContain("Servidor escuchando");
+      expect(server.output()).not.toMatch(/┌|auth\/configurar/);
+    } finally {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000); // three starts of the server
 });

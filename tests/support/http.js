@@ -92,9 +92,10 @@ export async function enrolOverHttpWithSecret(url, cookie, password) {
   const started = await post({ intent: "enable", password });
   if (started.status !== 302) throw new Error(`activar 2FA: ${started.status}`);
   const page = await (await fetch(`${url}/admin/cuenta`, { headers: { cookie } })).text();
-  const secret = /data-testid="totp-secret">([A-Z2-7]+)</.exec(page)?.[1];
+  // The key as shown, in groups of four (the spaces are not part of it).
+  const secret = /data-testid="totp-secret">([A-Z2-7 ]+)</.exec(page)?.[1]?.replaceAll(" ", "");
   if (!secret) throw new Error("no se ve la clave de la verificación en dos pasos");
-  const confirmed = await post({ intent: "confirm", code: await totpCode(secret) });
+  const confirmed = await post({ intent: "confirm", code: await totpCode(secret), saved: "on" });
   const renewed = cookiesOf(confirmed);
   if (confirmed.status !== 302 || !renewed.includes("session_token")) {
     throw new Error(`confirmar 2FA: ${confirmed.status}`);

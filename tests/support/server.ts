@@ -51,7 +51,13 @@ function templateDir() {
  * embedded database of tests/support/server-template.ts (`template: false` starts it empty).
  */
 export async function startServer(
-  options: { dataDir?: string; env?: Record<string, string>; template?: boolean } = {},
+  options: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    template?: boolean;
+    /** How long a start may take (a first start migrates a new database: slow on a busy machine). */
+    timeoutMs?: number;
+  } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? tempDataDir();
@@ -69,7 +75,8 @@ export async function startServer(
   const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   // Generous: on a loaded two-core machine a start can take tens of seconds.
-  const deadline = Date.now() + 90_000;
+  const timeoutMs = options.timeoutMs ?? 90_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`El servidor terminó al arrancar:\n${output}`);
     try {
@@ -78,7 +85,9 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`El servidor no arrancó en 90 s:\n${output}`);
+    if (Date.now() > deadline) {
+      throw new Error(`El servidor no arrancó en ${timeoutMs / 1000} s:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
@@ -106,6 +115,15 @@ export const DB_SHUTDOWNED = 1;
 export const DB_IN_PRODUCTION = 6;
 
 /**
+ * The setup link in a server's output: the framed lines a start without accounts prints last
+ * (app/modules/accounts/setup-banner.ts), the link alone on one of them. Null when there is none.
+ */
+export function setupLinkIn(output: string) {
+  const match = /^│ (\S+\/auth\/configurar\?token=[\w-]+) +│$/m.exec(output);
+  return match ? new URL(match[1]!) : null;
+}
+
+/**
  * Creates the first administrator of a server without accounts through the one-time setup link
  * its log printed (as a person installing the site would), and returns the response: a 302 to
  * /admin with the session cookie.
@@ -115,17 +133,12 @@ export async function createFirstAdmin(
   fields: { name: string; email: string; password: string },
 ) {
   const deadline = Date.now() + 10_000;
-  let match: RegExpExecArray | null = null;
-  while (
-    !(match = /crea la cuenta de administrador en (\S+?\/auth\/configurar\?token=[\w-]+)/.exec(
-      server.output(),
-    ))
-  ) {
+  let link: URL | null;
+  while (!(link = setupLinkIn(server.output()))) {
     if (Date.now() > deadline)
       throw new Error(`No hay enlace de configuración:\n${server.output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  const link = new URL(match[1]!);
   return fetch(`${server.url}${link.pathname}${link.search}`, {
     method: "POST",
     redirect: "manual",

@@ -21,6 +21,7 @@ export type AccountSchema =
   | "ConfirmPasswordSchema"
   | "ConfirmWithCodeSchema"
   | "AppCodeSchema"
+  | "EnrolConfirmSchema"
   | "RecoveryCodeSchema";
 
 /** Each field's HTML constraints, derived from the form's schema by the page's loader. */
@@ -48,9 +49,10 @@ export function AuthError({ message }: { message: string | null | undefined }) {
   );
 }
 
+/** From the click until the next page has loaded (the redirect after the action included). */
 function useSubmitting(intent: string) {
   const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
 }
 
 let loadingChecks: Promise<Checks | null> | undefined;
@@ -245,7 +247,7 @@ export function SignUpForm({
         description={`Al menos ${PASSWORD_MIN} caracteres. Una frase de varias palabras es fácil de recordar y difícil de adivinar.`}
       />
       <Button type="submit" disabled={submitting} size="lg">
-        {submitting ? "Creando cuenta..." : submitLabel}
+        {submitting ? "Creando la cuenta…" : submitLabel}
       </Button>
     </Form>
   );

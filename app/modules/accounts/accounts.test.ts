@@ -17,7 +17,7 @@ import { deliverDue } from "~/platform/mail/outbox.server";
 import { COMMON_PASSWORD_COUNT, isCommonPassword } from "./passwords.server";
 import { MESSAGES, safeRedirect } from "./schemas";
 import { getSessionState } from "./sessions.server";
-import { completeSetup, ensureSetupLink, setupTokenValid } from "./setup.server";
+import { completeSetup, ensureSetupLink, setupLinkState, setupTokenValid } from "./setup.server";
 
 const info = { ip: "198.51.100.1", userAgent: "vitest" };
 const PASSWORD = "un paseo por el retiro";
@@ -586,7 +586,10 @@ describe.each(DRIVERS)("accounts (%s)", (driver) => {
       { name: "Eve", email: "eve@example.com", password: PASSWORD },
       info,
     );
-    expect(wrong).toMatchObject({ ok: false, status: 403 });
+    expect(wrong).toMatchObject({ ok: false, status: 403, formError: MESSAGES.setupInvalid });
+    // Before any account: the form for the link, the invalid-link message for anything else.
+    expect(await setupLinkState(db.db, token)).toBe("valid");
+    expect(await setupLinkState(db.db, token + "x")).toBe("invalid");
 
     const results = await Promise.all(
       ["ana", "eve", "mallory"].map((who) =>
@@ -609,7 +612,10 @@ describe.each(DRIVERS)("accounts (%s)", (driver) => {
       { name: "Eve", email: "eve2@example.com", password: PASSWORD },
       info,
     );
-    expect(again).toMatchObject({ ok: false, status: 403 });
+    // A used link says so, and whoever opens it is sent to sign in (the page links to /auth).
+    expect(again).toMatchObject({ ok: false, status: 403, formError: MESSAGES.setupUsed });
+    expect(await setupLinkState(db.db, token)).toBe("used");
+    expect(await setupLinkState(db.db, "")).toBe("used");
     // With an account, no new link is made.
     expect(await ensureSetupLink(db.db)).toBeNull();
     const signedIn = await signIn(db.db, { email: users[0]!.email, password: PASSWORD }, info);

@@ -8,6 +8,7 @@ import { getEnv } from "~/utils/env.server";
 import { simpleHtml } from "~/platform/mail/templates";
 import { enqueueMail, nudgeOutbox } from "~/platform/mail/outbox.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./schemas";
+import { generateRecoveryCodes, RECOVERY_CODE_COUNT, RECOVERY_CODE_LENGTH } from "./recovery-codes";
 
 export const SESSION_DAYS = 7;
 export const RESET_PREFIX = "reset-password:";
@@ -63,7 +64,13 @@ function createAuth(db: Db) {
       twoFactor({
         issuer: TOTP_ISSUER,
         totpOptions: TOTP_OPTIONS,
-        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
+        // Codes without look-alike characters (recovery-codes.ts), kept encrypted.
+        backupCodeOptions: {
+          amount: RECOVERY_CODE_COUNT,
+          length: RECOVERY_CODE_LENGTH,
+          customBackupCodesGenerate: () => generateRecoveryCodes(),
+          storeBackupCodes: "encrypted",
+        },
         twoFactorCookieMaxAge: 10 * 60,
         accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
       }),

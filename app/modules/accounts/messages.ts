@@ -45,6 +45,8 @@ export const MESSAGES = {
     "Te hemos enviado un email. Ábrelo para confirmar tu dirección; después, una administradora tendrá que aprobar tu cuenta.",
   setupInvalid:
     "El enlace de configuración no es válido o ya se ha usado. Si el sitio aún no tiene cuentas, reinicia el servidor para obtener uno nuevo en su registro, o usa npm run user:create.",
+  /** A setup link once the site has an account (the page links «inicia sesión» to /auth). */
+  setupUsed: "La cuenta ya está creada: inicia sesión.",
   /** Prefixes of an unexpected failure (the server could not finish), followed by its reason. */
   signInFailed: "Error al iniciar sesión",
   signUpFailed: "Error al crear la cuenta",
@@ -52,6 +54,8 @@ export const MESSAGES = {
   newPasswordFailed: "No se pudo guardar la contraseña",
   appCodeFormat: "Escribe los 6 dígitos de tu aplicación de autenticación",
   recoveryCodeFormat: "Escribe un código de recuperación (10 letras y números)",
+  /** The enrolment's last step waits until the person says the recovery codes are kept. */
+  codesNotSaved: "Marca la casilla cuando hayas guardado los códigos de recuperación",
   /** An authenticator code works once (sign-in, re-authentication, enrolment). */
   codeAlreadyUsed: "Ese código ya se ha usado. Espera al siguiente (cambia cada 30 segundos).",
 } as const;

@@ -63,6 +63,15 @@ const code = (message: string, pattern: RegExp) =>
 /** The 6 digits of the authenticator app. */
 export const AppCodeSchema = z.object({ code: code(MESSAGES.appCodeFormat, /^\d{6}$/) });
 
+/**
+ * The enrolment's last step: the first code of the app, once the person has ticked 'He guardado
+ * mis códigos' (a checked checkbox posts "on").
+ */
+export const EnrolConfirmSchema = z.object({
+  code: AppCodeSchema.shape.code,
+  saved: z.literal("on", { error: MESSAGES.codesNotSaved }),
+});
+
 /** A recovery code, as better-auth keeps it: `ABCDE-12345`. */
 export const RecoveryCodeSchema = z.object({
   code: code(MESSAGES.recoveryCodeFormat, /^[A-Za-z0-9]{10}$/).check(

@@ -19,17 +19,25 @@ import type { ClientInfo, Failure } from "./accounts.server";
  * lock, so two simultaneous uses cannot both become administrator.
  */
 export const SETUP_IDENTIFIER = "first-admin-setup";
-const SETUP_DAYS = 7;
+export const SETUP_DAYS = 7;
 const SETUP_LOCK = 7_240_001; // pg_advisory_xact_lock key for the first-run setup
 
 function hashToken(token: string) {
   return createHash("sha256").update(token).digest("base64url");
 }
 
-/** Called by the server's start(): with no account yet, prints a fresh setup link in the log. */
-export async function ensureSetupLink(db: Db) {
+/** Whether the site has any account (then a setup link has nothing left to create). */
+export async function hasAccounts(db: Db) {
   const [row] = await db.select({ n: count() }).from(user);
-  if ((row?.n ?? 0) > 0) return null;
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * Called by the server's start(): with no account yet, makes a fresh setup link and returns it
+ * (server/main.js prints it last, framed: setup-banner.ts); the log only notes that it did.
+ */
+export async function ensureSetupLink(db: Db) {
+  if (await hasAccounts(db)) return null;
   const token = randomBytes(32).toString("base64url");
   await db.insert(verification).values({
     id: crypto.randomUUID(),
@@ -38,8 +46,20 @@ export async function ensureSetupLink(db: Db) {
     expiresAt: new Date(Date.now() + SETUP_DAYS * 24 * 60 * 60_000),
   });
   const link = `${getEnv().PUBLIC_URL}/auth/configurar?token=${token}`;
-  logger.warn(`Primera puesta en marcha: crea la cuenta de administrador en ${link}`);
+  logger.warn(
+    "Primera puesta en marcha: no hay ninguna cuenta; el enlace para crear la de administrador se muestra al final del arranque",
+  );
   return link;
+}
+
+/**
+ * What the setup page shows for a token: the form (`valid`), «La cuenta ya está creada»
+ * (`used`: the site has an account, so no setup link can work any more) or the invalid-link
+ * message (`invalid`: an old or mistyped link on a site still without accounts).
+ */
+export async function setupLinkState(db: Db, token: string) {
+  if (await setupTokenValid(db, token)) return "valid" as const;
+  return (await hasAccounts(db)) ? ("used" as const) : ("invalid" as const);
 }
 
 /** Whether a setup token is (still) valid: for the page, before the form is shown. */
@@ -56,6 +76,12 @@ export async function setupTokenValid(db: Db, token: string) {
       ),
     );
   return Boolean(row);
+}
+
+/** A setup link that cannot create the account: used (there is one) or not valid. */
+async function refusedSetup(db: Db): Promise<Failure> {
+  const used = await hasAccounts(db);
+  return { ok: false, status: 403, formError: used ? MESSAGES.setupUsed : MESSAGES.setupInvalid };
 }
 
 /** Creates the first administrator with a setup token: once, whatever the concurrency. */
@@ -75,9 +101,7 @@ export async function completeSetup(
     return { ok: false, status: 400, fieldErrors: { password: [MESSAGES.passwordCommon] } };
   }
   // The costly hash only for a token that is valid now (the transaction checks it again).
-  if (!(await setupTokenValid(db, token))) {
-    return { ok: false, status: 403, formError: MESSAGES.setupInvalid };
-  }
+  if (!(await setupTokenValid(db, token))) return refusedSetup(db);
   const hash = await (await getAuth(db).$context).password.hash(password);
   const userId = crypto.randomUUID();
   const created = await db.transaction(async (tx) => {
@@ -117,7 +141,7 @@ export async function completeSetup(
     await tx.delete(verification).where(eq(verification.identifier, SETUP_IDENTIFIER));
     return true;
   });
-  if (!created) return { ok: false, status: 403, formError: MESSAGES.setupInvalid };
+  if (!created) return refusedSetup(db);
   await audit(db, {
     action: "first_admin_created",
     actor: { id: userId, email },

@@ -16,6 +16,7 @@ import { TWO_FACTOR_REQUIRED_ROLES } from "./roles";
 import { AppCodeSchema, MESSAGES as FORM_MESSAGES, RecoveryCodeSchema } from "./schemas";
 import { challengeUserId, claimTotpCode, type TotpUse } from "./totp-steps.server";
 import { parseWith } from "~/utils/form-schema";
+import { qrCodeSvg } from "./qr-code.server";
 
 /**
  * TOTP second factor (better-auth's twoFactor plugin) with recovery codes. Mandatory for every
@@ -213,6 +214,8 @@ export async function completeTwoFactorSignIn(
 export interface PendingEnrolment {
   secret: string;
   uri: string;
+  /** The otpauth:// address as an SVG QR code (qr-code.server.ts). */
+  qrSvg: string;
   backupCodes: string[];
 }
 
@@ -232,7 +235,7 @@ export async function twoFactorStatus(db: Db, userId: string, email: string) {
     ) as string[];
     const secret = base32.encode(new TextEncoder().encode(raw), { padding: false });
     const uri = createOTP(raw, { digits: 6, period: 30 }).url(TOTP_ISSUER, email);
-    pending = { secret, uri, backupCodes: codes };
+    pending = { secret, uri, qrSvg: await qrCodeSvg(uri), backupCodes: codes };
   }
   return { enabled: u?.enabled === true, pending };
 }

@@ -1,11 +1,18 @@
-import { ExternalLink } from "lucide-react";
-import { Link, Outlet, useNavigation } from "react-router";
+import { ExternalLink, LogOut } from "lucide-react";
+import { Form, Link, Outlet, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
-import { AdminMobileNav, AdminSidebar, type NavCounts } from "~/components/admin/admin-nav";
+import {
+  type AdminUser,
+  AdminMobileNav,
+  AdminSidebar,
+  type NavCounts,
+} from "~/components/admin/admin-nav";
 import { useLiveReviews } from "~/components/admin/use-live-reviews";
 import { Spinner } from "~/components/ui/spinner";
 import { database } from "~/context";
-import { requireUser, staffMiddleware } from "~/modules/accounts/guard.server";
+import { requestSession, requireUser, staffMiddleware } from "~/modules/accounts/guard.server";
+import { twoFactorRequired } from "~/modules/accounts/two-factor.server";
+import { Button } from "~/components/ui/button";
 import { can } from "~/modules/accounts/roles";
 import { unreadCount } from "~/modules/contact/contact.server";
 import { pendingReviewCount } from "~/modules/reviews/reviews.server";
@@ -21,6 +28,15 @@ export const middleware: Route.MiddlewareFunction[] = [staffMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
+  const state = await requestSession(request, context);
+  // Not enrolled yet in a 2FA its role requires: Mi cuenta is the only page it may open (the
+  // guard), shown alone, without the sidebar or its counts.
+  if (twoFactorRequired(user.role) && !state?.user.twoFactorEnabled) {
+    return {
+      focused: true as const,
+      user: { name: user.name, email: user.email, role: user.role },
+    };
+  }
   const db = await database(context);
   // The sidebar's counts, each only for the roles that may read what it counts.
   const counts: NavCounts = {
@@ -28,11 +44,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pendingReviews: can(user.role, "reviews.readUnpublished") ? await pendingReviewCount(db) : 0,
     waitingRequests: can(user.role, "appointments.read") ? await waitingRequestCount(db) : 0,
   };
-  return { user: { name: user.name, email: user.email, role: user.role }, counts };
+  return {
+    focused: false as const,
+    user: { name: user.name, email: user.email, role: user.role },
+    counts,
+  };
+}
+
+/** The enrolment screen's shell: the area's name, the way out, the page. */
+function FocusedShell({ name }: { name: string }) {
+  return (
+    <div className="admin flex min-h-screen flex-col bg-paper text-base">
+      <header className="flex min-h-16 items-center justify-between gap-3 border-b border-border bg-surface px-4 sm:px-6 print:hidden">
+        <div>
+          <p className="font-serif text-lg font-semibold">Área de Gestión</p>
+          <p className="text-sm text-muted">Hola, {name}</p>
+        </div>
+        <Form method="post" action="/auth/salir">
+          <Button type="submit" variant="ghost" size="compact">
+            <LogOut aria-hidden="true" /> Salir
+          </Button>
+        </Form>
+      </header>
+      <main id="contenido" className="mx-auto w-full max-w-3xl flex-1 px-4 py-6 sm:px-6">
+        <Outlet />
+      </main>
+    </div>
+  );
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, counts } = loaderData;
+  if (loaderData.focused) return <FocusedShell name={loaderData.user.name} />;
+  return <FullLayout user={loaderData.user} counts={loaderData.counts} />;
+}
+
+function FullLayout({ user, counts }: { user: AdminUser; counts: NavCounts }) {
   const navigation = useNavigation();
   const notice = useRootData()?.reviewNotice ?? null;
   useLiveReviews(notice, counts.waitingRequests);

@@ -1,4 +1,5 @@
-import { redirect } from "react-router";
+import { CheckCircle2 } from "lucide-react";
+import { Link, redirect } from "react-router";
 import { type AuthActionData, AuthError, SignUpForm } from "~/components/site/auth-forms";
 import { database } from "~/context";
 import { signIn } from "~/modules/accounts/sign-in.server";
@@ -6,7 +7,7 @@ import { clientInfo } from "~/modules/accounts/guard.server";
 import { failure, orUnexpected } from "~/utils/action.server";
 import { MESSAGES, SignUpSchema } from "~/modules/accounts/schemas";
 import { htmlConstraints } from "~/utils/form-schema";
-import { completeSetup, setupTokenValid } from "~/modules/accounts/setup.server";
+import { completeSetup, setupLinkState } from "~/modules/accounts/setup.server";
 import { readForm } from "~/utils/form";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import { toastHeader } from "~/utils/toast.server";
@@ -22,8 +23,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const token = (url.searchParams.get("token") ?? "").slice(0, 200);
-  const valid = await setupTokenValid(await database(context), token);
-  return { token: valid ? token : "", constraints: htmlConstraints(SignUpSchema) };
+  const state = await setupLinkState(await database(context), token);
+  return {
+    state,
+    token: state === "valid" ? token : "",
+    constraints: htmlConstraints(SignUpSchema),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,14 +64,36 @@ async function createAdministrator(
 
 export default function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as AuthActionData | undefined;
+  if (loaderData.state === "used") {
+    // The link did its job (or another did): the account exists, so the way in is signing in.
+    return (
+      <section className="w-full max-w-md rounded-card border border-border bg-surface p-6 shadow-soft sm:p-8">
+        <h1 className="text-h2">Crear cuenta de administrador</h1>
+        <p role="status" className="mt-6 flex items-start gap-3 rounded-field bg-success-soft p-3">
+          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
+          <span>
+            La cuenta ya está creada:{" "}
+            <Link to="/auth" className="font-semibold text-primary underline">
+              inicia sesión
+            </Link>
+            .
+          </span>
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="w-full max-w-md rounded-card border border-border bg-surface p-6 shadow-soft sm:p-8">
+      {loaderData.token ? (
+        <p className="mb-1 text-sm font-semibold text-muted">Paso 1 de 2</p>
+      ) : null}
       <h1 className="text-h2">Crear cuenta de administrador</h1>
       {loaderData.token ? (
         <>
           <p className="mt-2 text-muted">
             Es la primera cuenta del sitio: será la cuenta de administrador, con acceso a todo el
-            área de gestión. Este enlace solo sirve una vez.
+            área de gestión. Este enlace solo sirve una vez. Después activarás la verificación en
+            dos pasos con el móvil (paso 2).
           </p>
           <div className="mt-6">
             <SignUpForm
