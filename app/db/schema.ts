@@ -597,3 +597,27 @@ export const complianceReminders = pgTable("compliance_reminders", {
   key: text("key").primaryKey(),
   sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ─── First steps (the panel's 'Primeros pasos') ─────────────────────────────────────────────────
+
+/**
+ * What the panel's 'Primeros pasos' cannot read from elsewhere (one row, id = 1): the last test
+ * e-mail queued from it and when it was delivered, when every step was first done and whether an
+ * administrator hid the list. No personal data (the outbox row is addressed to staff).
+ */
+export const firstSteps = pgTable(
+  "first_steps",
+  {
+    id: integer("id").primaryKey().default(1),
+    /** The mail_outbox row of the last 'Enviar un correo de prueba'. */
+    testMailId: integer("test_mail_id"),
+    /** When a test e-mail was delivered (kept: the outbox row itself is deleted later). */
+    testMailSentAt: timestamp("test_mail_sent_at", { withTimezone: true }),
+    /** When every step was first done: the list stays hidden even if one later reads as undone. */
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** 'Ocultar': an administrator chose not to see the list any more. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("first_steps_single_row", sql`${t.id} = 1`)],
+);

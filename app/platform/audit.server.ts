@@ -67,6 +67,9 @@ export type AuditAction =
   | "agenda_feed_removed"
   | "busy_feed_set"
   | "busy_feed_removed"
+  | "mail_test_sent"
+  | "review_examples_unpublished"
+  | "first_steps_hidden"
   | (string & {});
 
 /**
@@ -138,6 +141,9 @@ export const AUDIT_LABELS: Record<string, string> = {
   agenda_feed_removed: "Calendario de citas desactivado",
   busy_feed_set: "Calendario ocupado conectado",
   busy_feed_removed: "Calendario ocupado quitado",
+  mail_test_sent: "Correo de prueba enviado",
+  review_examples_unpublished: "Reseñas de ejemplo despublicadas",
+  first_steps_hidden: "Primeros pasos ocultados",
 };
 
 export function auditLabel(action: string) {

@@ -81,22 +81,27 @@ describe.each(DRIVERS)("agenda access (%s)", (driver) => {
       expect(json).not.toContain("a0000000-0000-4000-8000-000000000001");
       const data = outcome.data as {
         detail: boolean;
-        week: { days: Array<{ date: string; blocks: Array<Record<string, string>> }> };
+        grid: Array<{ date: string; blocks: Array<Record<string, string | number>> }>;
       };
       expect(data.detail).toBe(false);
-      const blocks = data.week.days.flatMap((d) => d.blocks);
+      // Each block is its time and 'Ocupado', nothing else (no link to the appointment either).
+      const blocks = data.grid.flatMap((d) => d.blocks);
       expect(blocks).toEqual([
         {
-          startsAt: "2030-03-05T09:00:00.000Z",
-          endsAt: "2030-03-05T09:50:00.000Z",
+          key: "2030-03-05T09:00:00.000Z-0",
+          startMinute: 600,
+          endMinute: 650,
           from: "10:00",
           to: "10:50",
+          title: "Ocupado",
         },
         {
-          startsAt: "2030-03-06T15:00:00.000Z",
-          endsAt: "2030-03-06T15:50:00.000Z",
+          key: "2030-03-06T15:00:00.000Z-0",
+          startMinute: 960,
+          endMinute: 1010,
           from: "16:00",
           to: "16:50",
+          title: "Ocupado",
         },
       ]);
     }

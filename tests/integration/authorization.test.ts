@@ -26,7 +26,16 @@ import { cookieFrom, makeRequest, run, staffCookie } from "../support/routes";
 type Need = Capability | "signedIn" | null;
 const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> = {
   "routes/admin/layout.tsx": { loader: "signedIn" },
-  "routes/admin/dashboard.tsx": { loader: "signedIn" },
+  // The panel; 'Primeros pasos' (administrators): a test e-mail, hiding the list, and taking the
+  // example reviews down (moderating reviews).
+  "routes/admin/dashboard.tsx": {
+    loader: "signedIn",
+    action: {
+      "test-mail": "settings.manage",
+      "hide-first-steps": "settings.manage",
+      "unpublish-examples": "reviews.moderate",
+    },
+  },
   "routes/admin/blog.tsx": {
     loader: "signedIn",
     action: { visibility: "articles.publish", delete: "articles.publish" },

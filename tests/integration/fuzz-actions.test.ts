@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SETTINGS_SECTIONS } from "~/modules/settings/form";
 import * as accountRoute from "~/routes/admin/account";
+import * as dashboardRoute from "~/routes/admin/dashboard";
 import * as adminBlogRoute from "~/routes/admin/blog";
 import * as blogEditRoute from "~/routes/admin/blog-edit";
 import * as blogNewRoute from "~/routes/admin/blog-new";
@@ -159,6 +160,13 @@ const SETTINGS_KEYS = SETTINGS_SECTIONS.flatMap((s) => s.fields.map((f) => f.key
 
 /** Admin actions, run with an administrator's session. */
 const ADMIN_ACTIONS: ActionCase[] = [
+  {
+    file: "routes/admin/dashboard.tsx",
+    path: "/admin",
+    action: dashboardRoute.action,
+    fields: [],
+    intents: ["hide-first-steps", "test-mail", "unpublish-examples"],
+  },
   {
     file: "routes/admin/appointment-settings.tsx",
     path: "/admin/citas/ajustes",

@@ -56,7 +56,7 @@ function badgeFor(to: string, counts: NavCounts) {
 }
 
 const LINKS = [
-  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin", label: "Panel", icon: LayoutDashboard, end: true },
   // Contributors see the week as busy blocks only (appointments.readBusy).
   { to: "/admin/citas", label: "Citas", icon: CalendarDays, capability: "appointments.readBusy" },
   { to: "/admin/blog", label: "Blog", icon: FileText },

@@ -51,40 +51,47 @@ const item = (row: typeof appointments.$inferSelect): AgendaItem => ({
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The Monday (YYYY-MM-DD) of the week holding a calendar date. */
-function mondayOf(date: string) {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
-  return d.toISOString().slice(0, 10);
-}
-
 function addDays(date: string, days: number) {
   const d = new Date(`${date}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
 
-/** The week asked for ('?semana=YYYY-MM-DD', any day of it) or this one: its Monday and bounds. */
-function weekOf(week: string | null | undefined, now: Date) {
-  const monday = mondayOf(
-    week && DATE.test(week) && !Number.isNaN(Date.parse(week)) ? week : madridDate(now.getTime()),
-  );
-  const nextMonday = addDays(monday, 7);
+/** How many days the agenda shows at once. */
+export const AGENDA_DAYS = 7;
+
+/**
+ * The seven days the agenda shows: from the date asked for ('?semana=YYYY-MM-DD') or from today
+ * (Madrid), never the calendar week that is ending. Their first and last day, the neighbouring
+ * ranges and the instants that bound them.
+ */
+function rangeFrom(start: string | null | undefined, now: Date) {
+  const first =
+    start && DATE.test(start) && !Number.isNaN(Date.parse(start))
+      ? start
+      : madridDate(now.getTime());
+  const after = addDays(first, AGENDA_DAYS);
   return {
-    monday,
-    nextMonday,
-    from: new Date(madridInstant(monday, 0)!),
-    to: new Date(madridInstant(nextMonday, 0)!),
+    first,
+    dates: Array.from({ length: AGENDA_DAYS }, (_, i) => addDays(first, i)),
+    range: {
+      start: first,
+      end: addDays(first, AGENDA_DAYS - 1),
+      previous: addDays(first, -AGENDA_DAYS),
+      next: after,
+    },
+    from: new Date(madridInstant(first, 0)!),
+    to: new Date(madridInstant(after, 0)!),
   };
 }
 
 /** The statuses that take time in the agenda (a hold, a request, a confirmed appointment). */
 const TAKING_TIME = ["held", "requested", "confirmed"];
 
-/** What /admin/citas shows: the requests and change requests waiting, and a week. */
+/** What /admin/citas shows: the requests and change requests waiting, and seven days. */
 export async function agenda(db: Db, options: { week?: string | null; now?: Date } = {}) {
   const now = options.now ?? new Date();
-  const { monday, nextMonday, from, to } = weekOf(options.week, now);
+  const { dates, range, from, to } = rangeFrom(options.week, now);
   const [waiting, week] = await Promise.all([
     db
       .select()
@@ -114,25 +121,25 @@ export async function agenda(db: Db, options: { week?: string | null; now?: Date
       )
       .orderBy(asc(appointments.startsAt)),
   ]);
-  const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i)).map((date) => ({
+  const days = dates.map((date) => ({
     date,
     items: week.filter((r) => madridDate(r.startsAt.getTime()) === date).map(item),
   }));
   return {
     pending: waiting.map(item),
-    week: { monday, previous: addDays(monday, -7), next: nextMonday, days },
+    week: { ...range, days },
     today: madridDate(now.getTime()),
   };
 }
 
 /**
- * The agenda for roles without appointments.read (contributors): a week of busy blocks, start
+ * The agenda for roles without appointments.read (contributors): seven days of busy blocks, start
  * and end only. The query selects nothing else, so no client, contact, service, status or note
  * can reach them; there is no 'Por responder' list.
  */
 export async function busyWeek(db: Db, options: { week?: string | null; now?: Date } = {}) {
   const now = options.now ?? new Date();
-  const { monday, nextMonday, from, to } = weekOf(options.week, now);
+  const { dates, range, from, to } = rangeFrom(options.week, now);
   const rows = await db
     .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt })
     .from(appointments)
@@ -144,16 +151,13 @@ export async function busyWeek(db: Db, options: { week?: string | null; now?: Da
       ),
     )
     .orderBy(asc(appointments.startsAt));
-  const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i)).map((date) => ({
+  const days = dates.map((date) => ({
     date,
     blocks: rows
       .filter((r) => madridDate(r.startsAt.getTime()) === date)
       .map((r) => ({ startsAt: r.startsAt.toISOString(), endsAt: r.endsAt.toISOString() })),
   }));
-  return {
-    week: { monday, previous: addDays(monday, -7), next: nextMonday, days },
-    today: madridDate(now.getTime()),
-  };
+  return { week: { ...range, days }, today: madridDate(now.getTime()) };
 }
 
 export const AGENDA_MESSAGES = {
@@ -341,10 +345,10 @@ export async function expiredHoldCount(db: Db, now = new Date()) {
   return row?.n ?? 0;
 }
 
-/** The dashboard's view: today's appointments (Madrid day) and how many requests wait. */
+/** The panel's view: today's appointments (Madrid day) and how many requests wait. */
 export async function agendaSummary(db: Db, now = new Date()) {
   const view = await agenda(db, { now });
-  const today = view.week.days.find((d) => d.date === view.today)?.items ?? [];
+  const today = view.week.days[0]?.items ?? [];
   return {
     today: today.map((i) => ({
       id: i.id,

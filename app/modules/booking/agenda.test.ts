@@ -52,18 +52,40 @@ describe.each(DRIVERS)("the agenda (%s)", (driver) => {
     await db.db.delete(mailOutbox);
   });
 
-  it("lists requests waiting first and the week, in Madrid days", async () => {
+  it("lists requests waiting first and the seven days from today, in Madrid days", async () => {
     const view = await agenda(db.db, { now: NOW });
     expect(view.pending.map((p) => p.id)).toEqual([id]);
-    expect(view.week.monday).toBe("2027-02-01");
+    expect(view.week.start).toBe("2027-02-01");
     expect(view.week.days.find((d) => d.date === "2027-02-03")!.items.map((i) => i.id)).toEqual([
       id,
     ]);
-    const next = await agenda(db.db, { now: NOW, week: "2027-02-10" });
-    expect(next.week.monday).toBe("2027-02-08");
-    expect(next.week.days.every((d) => d.items.length === 0)).toBe(true);
-    // Nonsense falls back to this week.
-    expect((await agenda(db.db, { now: NOW, week: "2027-13-45" })).week.monday).toBe("2027-02-01");
+    // Seven days from the date asked for, whatever its weekday; the neighbours a week away.
+    const later = await agenda(db.db, { now: NOW, week: "2027-02-04" });
+    expect(later.week.days.map((d) => d.date)).toEqual([
+      "2027-02-04",
+      "2027-02-05",
+      "2027-02-06",
+      "2027-02-07",
+      "2027-02-08",
+      "2027-02-09",
+      "2027-02-10",
+    ]);
+    expect(later.week).toMatchObject({
+      start: "2027-02-04",
+      end: "2027-02-10",
+      previous: "2027-01-28",
+      next: "2027-02-11",
+    });
+    expect(later.week.days.every((d) => d.items.length === 0)).toBe(true);
+    // On a Friday (Madrid), the agenda opens on that Friday and the next six days, not on the
+    // calendar week that is ending.
+    const friday = await agenda(db.db, { now: new Date("2027-01-29T22:30:00Z") });
+    expect(friday.week.start).toBe("2027-01-29");
+    expect(friday.week.days.find((d) => d.date === "2027-02-03")!.items.map((i) => i.id)).toEqual([
+      id,
+    ]);
+    // Nonsense falls back to today.
+    expect((await agenda(db.db, { now: NOW, week: "2027-13-45" })).week.start).toBe("2027-02-01");
   });
 
   it("accepting confirms, e-mails a new manage link and is audited by id, not by name", async () => {

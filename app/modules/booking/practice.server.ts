@@ -123,3 +123,22 @@ export async function removeClosedDays(
   await audit(db, { action: "booking_closed_days_changed", actor, target: `cierre:${id}`, ip });
   return { ok: true };
 }
+
+/**
+ * Whether the practice has set its hours and prices (the panel's 'Primeros pasos'): the rules
+ * were saved once (the row exists), and how many services offered on the web have no price.
+ */
+export async function practiceSetUp(db: Db) {
+  const [[rules], services] = await Promise.all([
+    db.select({ id: bookingConfig.id }).from(bookingConfig).where(eq(bookingConfig.id, 1)),
+    db
+      .select({ priceText: bookingServices.priceText })
+      .from(bookingServices)
+      .where(eq(bookingServices.active, true)),
+  ]);
+  return {
+    rulesSaved: Boolean(rules),
+    services: services.length,
+    unpriced: services.filter((s) => s.priceText.trim() === "").length,
+  };
+}

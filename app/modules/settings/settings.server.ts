@@ -40,3 +40,9 @@ export async function updateSettings(db: Db, input: unknown): Promise<UpdateResu
     .onConflictDoUpdate({ target: settings.id, set: { data: parsed.data, updatedAt: new Date() } });
   return { ok: true, settings: parsed.data };
 }
+
+/** Whether Ajustes was ever saved (a new install reads the defaults and has no row yet). */
+export async function settingsSaved(db: Db) {
+  const [row] = await db.select({ id: settings.id }).from(settings).where(eq(settings.id, 1));
+  return Boolean(row);
+}

@@ -184,6 +184,20 @@ export async function outboxProblems(db: Db) {
     .limit(50);
 }
 
+/** Where one queued e-mail stands (null: no such row, or already deleted by retention). */
+export async function mailDelivery(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, id));
+  return row ?? null;
+}
+
 export async function retryMail(db: Db, id: number) {
   const updated = await db
     .update(mailOutbox)
