@@ -108,7 +108,8 @@ test("from an empty data directory: setup link from the log, account, 2FA with t
   });
 
   // The panel, with the navigation the enrolment screen left out.
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(FIRST.name);
+  await expect(page.getByRole("heading", { level: 1, name: "Panel" })).toBeVisible();
+  await expect(page.getByText(new RegExp(`, ${FIRST.name}$`)).first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Mensajes" }).first()).toBeVisible();
 
   // The link again, later: it says the account exists and leads to sign in.
