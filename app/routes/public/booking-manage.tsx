@@ -99,7 +99,7 @@ const DONE = {
   },
   change: {
     title: "Petición de cambio enviada.",
-    text: "Hemos recibido tu petición de cambio: la consulta te escribirá con una hora nueva. Hasta entonces, tu cita sigue como está.",
+    text: "Hemos recibido tu petición de cambio. La consulta te escribirá con una hora nueva; hasta entonces, tu cita sigue como está.",
   },
 } as const;
 
@@ -241,9 +241,8 @@ export default function BookingManagePage({ loaderData, actionData }: Route.Comp
                 <div className="mt-3 flex flex-col items-start gap-3 rounded-field border border-border-strong bg-surface p-4">
                   <p>
                     {isRequest
-                      ? "¿Seguro que quieres retirar tu solicitud para el "
-                      : "¿Seguro que quieres cancelar tu cita del "}
-                    {appointment.when}?
+                      ? "¿Seguro que quieres retirar esta solicitud? La hora quedará libre."
+                      : "¿Seguro que quieres cancelar esta cita? La hora quedará libre para otra persona."}
                   </p>
                   <Form method="post">
                     <input type="hidden" name="intent" value="cancel" />
