@@ -15,6 +15,8 @@ export default [
   route("api/eventos", "routes/resources/events-api.ts"),
   route("api/citas.ics", "routes/resources/agenda-feed.ts"),
   route("api/imagenes", "routes/resources/image-upload-api.ts"),
+  // A client's appointment as a calendar file (the token of any of its e-mails' links).
+  route("cita/calendario.ics", "routes/resources/booking-ics.ts"),
   // RGPD export (POST only, administrators): a JSON download, outside the admin layout.
   route("admin/mensajes/exportar", "routes/resources/rgpd-export.ts"),
   // The article editor's autosaved copy (POST only, staff who can publish).

@@ -40,7 +40,7 @@ async function bookingSteps(url) {
   const day = /href="(\/cita\?[^"#]*dia=[\d-]+)#horas"/.exec(month)?.[1];
   if (!day) throw new Error("/cita: ningún día con horas libres en el mes");
   const hours = await (await fetch(url + day.replaceAll("&amp;", "&"))).text();
-  const hour = /href="(\/cita\?[^"#]*hora=\d+)"/.exec(hours)?.[1];
+  const hour = /href="(\/cita\?[^"#]*hora=\d+)#paso-3"/.exec(hours)?.[1];
   if (!hour) throw new Error(`${day}: ninguna hora libre`);
   return [day, hour].map((p) => p.replaceAll("&amp;", "&"));
 }

@@ -346,6 +346,11 @@ export const mailOutbox = pgTable(
     text: text("text").notNull(),
     html: text("html"),
     replyTo: text("reply_to"),
+    /**
+     * The sender's display name (the professional's name from Ajustes on the e-mails to clients);
+     * the address is always MAIL_FROM's. Null: MAIL_FROM as it is.
+     */
+    fromName: text("from_name"),
     /** Files sent with it (a calendar invitation): name, type and text. */
     attachments: jsonb("attachments").$type<MailAttachment[]>(),
     status: text("status").notNull().default("pending"), // pending | sent | failed
@@ -514,6 +519,29 @@ export const appointments = pgTable(
     index("appointments_email_idx").on(t.clientEmail),
     index("appointments_confirm_token_idx").on(t.confirmTokenHash),
     index("appointments_manage_token_idx").on(t.manageTokenHash),
+  ],
+);
+
+/**
+ * Every link an appointment's e-mails have carried, as the SHA-256 of its token (`manage`: the
+ * page of the appointment; `confirm`: a direct booking's confirmation). Each new e-mail carries a
+ * new token (only hashes are kept, so an old one cannot be sent again); a link from an earlier
+ * e-mail still opens the appointment as it is now. Filled by a trigger on `appointments`
+ * (drizzle/0025), so no code path that issues a token can forget it; deleted with the appointment.
+ */
+export const appointmentLinks = pgTable(
+  "appointment_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    appointmentId: text("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("appointment_links_kind", sql`${t.kind} in ('manage', 'confirm')`),
+    index("appointment_links_appointment_idx").on(t.appointmentId),
   ],
 );
 

@@ -33,9 +33,29 @@ async function chooseFirstFreeHour(page: Page, service: string) {
   return time;
 }
 
-test("'Pedir cita' leads to /cita; a request is received, then cancelled through the e-mailed link", async ({
+/** axe at a phone's and a desktop's width (and nothing wider than the phone's screen). */
+async function accessibleAt390And1280(page: Page) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await expectAccessible(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(overflow, `ancho de la página a ${width} px`).toBeLessThanOrEqual(width);
+  }
+}
+
+/** The crisis notice's background colour (alarm red at step 1, calm after). */
+const noticeBackground = (page: Page) =>
+  page
+    .getByRole("note")
+    .filter({ hasText: "024" })
+    .first()
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
+
+test("'Pedir cita' leads to /cita; a request is received, then withdrawn through the e-mailed link", async ({
   page,
 }) => {
+  // axe at two widths on each new screen: several seconds each on a shared machine.
+  test.slow();
   await gotoHydrated(page, "/");
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: "Pedir cita", exact: true })).toHaveAttribute(
@@ -45,9 +65,39 @@ test("'Pedir cita' leads to /cita; a request is received, then cancelled through
   await header.getByRole("link", { name: "Pedir cita", exact: true }).click();
   await expect(page).toHaveURL("/cita");
   await expect(page.getByRole("note").filter({ hasText: "024" }).first()).toBeVisible();
+  const alarm = await noticeBackground(page);
   await expectAccessible(page);
 
-  const time = await chooseFirstFreeHour(page, "Primera sesión");
+  // Step 2 opens at its anchor, on a month with free days, with the first free hours offered.
+  await page.getByRole("link", { name: /Primera sesión/ }).click();
+  await expect(page).toHaveURL(/\/cita\?servicio=\d+#paso-2$/);
+  await expect(page.getByRole("heading", { name: "Elige el día y la hora" })).toBeVisible();
+  // The crisis notice is still there, in a calm style.
+  await expect(page.getByRole("note").filter({ hasText: "024" }).first()).toBeVisible();
+  expect(await noticeBackground(page)).not.toBe(alarm);
+  const first = page.getByRole("region", { name: "Primeros huecos libres" }).getByRole("link");
+  const offered = await first.count();
+  expect(offered).toBeGreaterThanOrEqual(3);
+  expect(offered).toBeLessThanOrEqual(5);
+  await expect(page.getByRole("link", { name: /horas? libres?$/ }).first()).toBeVisible();
+  // The month's title between its arrows.
+  const month = page.getByRole("heading", { level: 3 }).filter({ hasText: / de 20\d\d$/ });
+  await expect(month).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Mes siguiente: / })).toBeVisible();
+  const [next, title] = await Promise.all([
+    page.getByRole("link", { name: /^Mes siguiente: / }).boundingBox(),
+    month.boundingBox(),
+  ]);
+  expect(next!.x).toBeGreaterThan(title!.x + title!.width - 1);
+  expect(Math.abs(next!.y + next!.height / 2 - (title!.y + title!.height / 2))).toBeLessThan(12);
+  await accessibleAt390And1280(page);
+
+  // One of the first free hours goes straight to step 3, at its anchor.
+  const chosen = (await first.first().textContent())!;
+  const time = /(\d\d:\d\d)/.exec(chosen)![1]!;
+  await first.first().click();
+  await expect(page).toHaveURL(/#paso-3$/);
+  await expect(page.getByRole("heading", { name: "Tus datos" })).toBeVisible();
   await expect(page.getByText(time)).toBeVisible();
   await expectAccessible(page);
 
@@ -70,18 +120,33 @@ test("'Pedir cita' leads to /cita; a request is received, then cancelled through
 
   const manage = await linkInMail(email, "/cita/gestionar");
   expect(manage).not.toContain("example.com");
-  await page.goto(manage);
+  await gotoHydrated(page, manage);
   await expect(page.getByText("Solicitada: pendiente de confirmar por la consulta")).toBeVisible();
   await expect(page.getByText(`${time} (hora peninsular)`)).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole("button", { name: "Cancelar la cita" }).click();
-  await expect(page.getByText("Tu cita se ha cancelado. Te hemos enviado un email.")).toBeVisible();
+  // A confirmation step first: nothing is sent by the first button.
+  await page.getByText("Retirar la solicitud…").click();
+  const confirm = page.getByRole("button", { name: "Sí, retirar la solicitud" });
+  await expect(confirm).toBeVisible();
+  await expect(page.getByText("¿Seguro que quieres retirar esta solicitud?")).toBeVisible();
+  await accessibleAt390And1280(page);
+  await confirm.click();
+  const done = page.getByRole("status").filter({ hasText: "Solicitud retirada" });
+  await expect(done).toContainText("Solicitud retirada. Hemos avisado a la consulta.");
   await expect(page.getByText("Cancelada", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Pedir otra cita" })).toHaveAttribute(
+    "href",
+    "/cita",
+  );
+  await expect(page.getByText("¡Éxito!")).toHaveCount(0);
+  await accessibleAt390And1280(page);
 });
 
 test("a direct booking is confirmed from the e-mail; the link's page changes nothing until the button", async ({
   page,
 }) => {
+  // axe at two widths on each new screen: several seconds each on a shared machine.
+  test.slow();
   await gotoHydrated(page, "/cita");
   await chooseFirstFreeHour(page, "Llamada informativa gratuita");
   const email = `directa.${Date.now()}@example.com`;
@@ -92,15 +157,33 @@ test("a direct booking is confirmed from the e-mail; the link's page changes not
   await expect(page).toHaveURL("/cita/enviada?tipo=reserva");
 
   const confirm = await linkInMail(email, "/cita/confirmar");
-  await page.goto(confirm);
+  await gotoHydrated(page, confirm);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirmar la cita");
-  await expectAccessible(page);
+  // The appointment is shown before it is confirmed.
+  await expect(page.getByText("Llamada informativa gratuita")).toBeVisible();
+  await expect(page.getByText(/\d\d:\d\d \(hora peninsular\)/)).toBeVisible();
+  await accessibleAt390And1280(page);
   await page.getByRole("button", { name: "Confirmar la cita" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cita confirmada");
-  // Once only.
+  // The loop closes: its page, its calendar file, and how an online session works.
+  const gestionar = page.getByRole("link", { name: "Gestionar mi cita" });
+  await expect(gestionar).toHaveAttribute("href", /^\/cita\/gestionar\?token=[\w-]{43}$/);
+  const ics = page.getByRole("link", { name: "Añadir a mi calendario (.ics)" });
+  const file = await page.request.get((await ics.getAttribute("href"))!);
+  expect(file.headers()["content-type"]).toContain("text/calendar");
+  const calendar = await file.text();
+  expect(calendar).toContain("STATUS:CONFIRMED");
+  expect(calendar).not.toContain("Marta");
+  await expect(page.getByRole("heading", { name: "Cómo es una sesión en línea" })).toBeVisible();
+  await accessibleAt390And1280(page);
+  await gestionar.click();
+  await expect(page.getByText("Confirmada", { exact: true })).toBeVisible();
+  // Once only: the used link leads to the appointment instead of a dead end.
   await page.goto(confirm);
-  await page.getByRole("button", { name: "Confirmar la cita" }).click();
-  await expect(page.getByRole("alert")).toContainText("ya se ha usado");
+  await expect(page.getByRole("button", { name: "Confirmar la cita" })).toHaveCount(0);
+  await expect(page.getByText("Este enlace ya se ha usado para confirmar la cita.")).toBeVisible();
+  await page.getByRole("link", { name: "Ver mi cita" }).click();
+  await expect(page.getByText("Confirmada", { exact: true })).toBeVisible();
   const manage = await linkInMail(email, "/cita/gestionar");
   await page.goto(manage);
   await expect(page.getByText("Confirmada", { exact: true })).toBeVisible();
@@ -123,6 +206,13 @@ test("the practice accepts a request in Citas and the client gets the confirmati
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Enviar la solicitud" }).click();
   await expect(page).toHaveURL("/cita/enviada?tipo=solicitud");
+  // The first e-mail's link, and its calendar file: pending until the practice accepts.
+  const first = await linkInMail(email, "/cita/gestionar");
+  const tentative = await (
+    await page.request.get(first.replace("/cita/gestionar", "/cita/calendario.ics"))
+  ).text();
+  expect(tentative).toContain("STATUS:TENTATIVE");
+  expect(tentative).toMatch(/SUMMARY:Primera sesión \(pendiente de confirmar\)/);
 
   await expect(staff.getByText("Nueva solicitud de cita").first()).toBeVisible();
   await staff
@@ -143,9 +233,82 @@ test("the practice accepts a request in Citas and the client gets the confirmati
   ).toHaveCount(0);
   await staff.context().close();
 
-  const manage = await linkInMail(email, "/cita/gestionar");
+  const manage = await linkInMail(email, "/cita/gestionar", 1);
+  expect(manage).not.toBe(first);
   await page.goto(manage);
   await expect(page.getByText("Confirmada", { exact: true })).toBeVisible();
+  // The first e-mail's link still leads to the appointment, as it is now.
+  await page.goto(first);
+  await expect(page.getByText("Confirmada", { exact: true })).toBeVisible();
+  await expect(page.getByText("Este enlace es de un email anterior")).toBeVisible();
+  await expect(page.getByText(time)).toBeVisible();
+});
+
+test("a client cancels a confirmed appointment after a confirmation step; a POST without its link changes nothing", async ({
+  page,
+  browser,
+}, testInfo) => {
+  // axe at two widths on each new screen: several seconds each on a shared machine.
+  test.slow();
+  const staff = await (await browser.newContext()).newPage();
+  await signInAsAdmin(staff);
+  await gotoHydrated(staff, "/admin/citas");
+  // A Tuesday six weeks ahead, before the hours offered on the web (each retry an hour later).
+  const tuesday = new Date();
+  tuesday.setUTCDate(tuesday.getUTCDate() + 42 + ((9 - tuesday.getUTCDay()) % 7));
+  const date = tuesday.toISOString().slice(0, 10);
+  const hour = String(6 + testInfo.retry).padStart(2, "0");
+  const email = `cancelar.${Date.now()}@example.com`;
+  const form = staff.getByRole("form", { name: "Reservar una cita" });
+  await form.getByLabel("Servicio").selectOption({ label: "Sesión de seguimiento (50 min)" });
+  await form.getByLabel("Día").fill(date);
+  await form.getByLabel("Hora").fill(`${hour}:30`);
+  await form.getByLabel("Nombre del cliente").fill("Rosa Vidal");
+  await form.getByLabel("Email del cliente").fill(email);
+  await form.getByRole("button", { name: "Reservar y avisar al cliente" }).click();
+  await expect(
+    staff.getByRole("status").filter({ hasText: /Reservada|Cita reservada/ }),
+  ).toBeVisible();
+  await staff.context().close();
+
+  const manage = await linkInMail(email, "/cita/gestionar");
+  await gotoHydrated(page, manage);
+  await expect(page.getByText("Confirmada", { exact: true })).toBeVisible();
+
+  // A form posted to /cita/gestionar without the link's token: refused, in Spanish, nothing done.
+  const token = new URL(manage, "http://x").searchParams.get("token")!;
+  await page.evaluate((value) => {
+    const form = document.createElement("form");
+    form.method = "post";
+    form.action = "/cita/gestionar";
+    for (const [name, v] of [
+      ["token", value],
+      ["intent", "cancel"],
+    ]) {
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name!;
+      input.value = v!;
+      form.append(input);
+    }
+    document.body.append(form);
+    form.submit();
+  }, token);
+  await expect(page.getByRole("alert")).toContainText("Falta el enlace de tu cita");
+  await gotoHydrated(page, manage);
+  await expect(page.getByText("Confirmada", { exact: true })).toBeVisible();
+
+  await page.getByText("Cancelar la cita…").click();
+  await expect(page.getByText(/¿Seguro que quieres cancelar esta cita\?/)).toBeVisible();
+  await accessibleAt390And1280(page);
+  await page.getByRole("button", { name: "Sí, cancelar la cita" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Cita cancelada" })).toContainText(
+    "Cita cancelada. Hemos avisado a la consulta.",
+  );
+  await expect(page.getByText("Cancelada", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Pedir otra cita" })).toBeVisible();
+  await expect(page.getByText("¡Éxito!")).toHaveCount(0);
+  await accessibleAt390And1280(page);
 });
 
 test("a client asks to move an appointment once; 'Mantener la hora' in Citas lets her ask again", async ({
@@ -305,10 +468,18 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Enviar la solicitud" }).click();
     await expect(page.getByText("Introduce un email válido")).toBeVisible();
     await expect(page.getByText("Escribe tu nombre.")).toBeVisible();
+    const email = `sinjs.${Date.now()}@example.com`;
     await page.getByLabel("Nombre").fill("Pedro Sanz");
-    await page.getByLabel("Email").fill(`sinjs.${Date.now()}@example.com`);
+    await page.getByLabel("Email").fill(email);
     await page.getByRole("checkbox").check();
     await page.getByRole("button", { name: "Enviar la solicitud" }).click();
     await expect(page).toHaveURL("/cita/enviada?tipo=solicitud");
+
+    // The confirmation step and the withdrawal work as plain HTML too.
+    await page.goto(await linkInMail(email, "/cita/gestionar"));
+    await page.getByText("Retirar la solicitud…").click();
+    await page.getByRole("button", { name: "Sí, retirar la solicitud" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Solicitud retirada" })).toBeVisible();
+    await expect(page.getByText("Cancelada", { exact: true })).toBeVisible();
   });
 });

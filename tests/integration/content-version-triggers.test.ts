@@ -60,6 +60,7 @@ const NOT_SHOWN: Record<string, string> = {
   content_seeds:
     "which bundled content was seeded, written at start-up (the covers import the seed module for the bundled files only)",
   appointments: PRIVATE_BOOKING,
+  appointment_links: PRIVATE_BOOKING,
   booking_services: PRIVATE_BOOKING,
   booking_exceptions: PRIVATE_BOOKING,
   busy_times: PRIVATE_BOOKING,

@@ -56,7 +56,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         .exec(month)![1]!
         .replaceAll("&amp;", "&");
       const hours = await (await fetch(a.url + day)).text();
-      slot = /href="\/cita\?[^"#]*hora=(\d+)"/.exec(hours)![1]!;
+      slot = /href="\/cita\?[^"#]*hora=(\d+)#paso-3"/.exec(hours)![1]!;
     }, 120_000);
     afterAll(async () => {
       await client?.end();
@@ -134,13 +134,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       });
       expect(confirm.status).toBe(404);
       expect(await confirm.text()).toContain("El enlace no es válido o ya se ha usado.");
-      const cancel = await fetch(`${a.url}/cita/gestionar`, {
+      // The manage link's token is read from the address only: without it, refused before acting.
+      const unlinked = await fetch(`${a.url}/cita/gestionar`, {
         method: "POST",
         headers: { Origin: a.url },
         body: new URLSearchParams({ token, intent: "cancel" }),
       });
+      expect(unlinked.status).toBe(400);
+      expect(await unlinked.text()).toContain("Falta el enlace de tu cita");
+      const cancel = await fetch(`${a.url}/cita/gestionar?token=${token}`, {
+        method: "POST",
+        headers: { Origin: a.url },
+        body: new URLSearchParams({ intent: "cancel" }),
+      });
       expect(cancel.status).toBe(404);
-      expect(await cancel.text()).toContain("El enlace no es válido o la cita ya no existe.");
+      expect(await cancel.text()).toContain("No encontramos ninguna cita con este enlace.");
       const { rows } = await client.query("select status from appointments");
       expect(rows.map((r) => r.status)).toEqual(["requested"]);
     });
@@ -158,7 +166,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const hours = await (await fetch(a.url + day)).text();
       return {
         id,
-        slots: [...hours.matchAll(/href="\/cita\?[^"#]*hora=(\d+)"/g)].map((m) => m[1]!),
+        // Each hour opens step 3 at its anchor.
+        slots: [...hours.matchAll(/href="\/cita\?[^"#]*hora=(\d+)#paso-3"/g)].map((m) => m[1]!),
       };
     }
     const count = async (table: string) =>

@@ -3,6 +3,7 @@ import { hashToken, isToken, newToken } from "~/platform/tokens.server";
 import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import {
+  appointmentLinks,
   appointments,
   bookingConfig,
   bookingExceptions,
@@ -18,7 +19,8 @@ import { formFailure, type FormFailure } from "~/utils/form";
 import { parseWith } from "~/utils/form-schema";
 import { BookingConfigSchema, type BookingConfig, DEFAULT_BOOKING_CONFIG } from "./config";
 import { HOLD_LIMITS, holdRefusal } from "./holds";
-import { appointmentMails } from "./mails.server";
+import { appointmentIcs } from "./ics.server";
+import { appointmentMails, appointmentPlace } from "./mails.server";
 import { HOLD_MINUTES } from "./messages";
 import { BOOKING_MESSAGES, BookingSchema, ChangeRequestSchema } from "./schema";
 import { freeSlots, madridDate, type Slot, type Span } from "./slots";
@@ -318,11 +320,13 @@ export async function bookAppointment(
 }
 
 export type ConfirmResult =
-  { ok: true; appointment: Appointment } | { ok: false; reason: "invalid" | "expired" | "taken" };
+  | { ok: true; appointment: Appointment; manageToken: string }
+  | { ok: false; reason: "invalid" | "expired" | "taken" };
 
 /**
  * The visitor confirms a held booking through the e-mailed link (once, within HOLD_MINUTES). The
- * manage link is new: the e-mail that confirms the appointment carries it.
+ * manage link is new: the e-mail that confirms the appointment carries it, and so does the page
+ * that answers (its 'Gestionar mi cita' and calendar file).
  */
 export async function confirmHold(db: Db, token: string, now = new Date()): Promise<ConfirmResult> {
   if (!isToken(token)) return { ok: false, reason: "invalid" };
@@ -353,20 +357,52 @@ export async function confirmHold(db: Db, token: string, now = new Date()): Prom
     await enqueueMail(tx, mails.confirmed(manage.token), source);
     await enqueueMail(tx, mails.newBookingNotice(), source);
     await announceAgendaChange(tx);
-    return { ok: true, appointment: confirmed! };
+    return { ok: true, appointment: confirmed!, manageToken: manage.token };
   });
   if (result.ok) nudgeOutbox();
   return result;
 }
 
-/** The appointment a manage link names (null when the link is unknown or the data are gone). */
-export async function appointmentByManageToken(db: Reader, token: string) {
+/**
+ * The appointment a link names: the one in its latest e-mail or any earlier one (every token an
+ * appointment's e-mails carried is kept, hashed, in appointment_links), a manage link or a used
+ * confirmation link alike; all went to the same address. `latest`: the link is the newest one.
+ * Null when the link is unknown or the appointment is gone (erased, or past its retention).
+ */
+export async function appointmentByLink(db: Reader, token: string) {
   if (!isToken(token)) return null;
-  const [row] = await db
-    .select()
-    .from(appointments)
-    .where(eq(appointments.manageTokenHash, hashToken(token)));
-  return row ?? null;
+  const hash = hashToken(token);
+  const [found] = await db
+    .select({ row: appointments })
+    .from(appointmentLinks)
+    .innerJoin(appointments, eq(appointments.id, appointmentLinks.appointmentId))
+    .where(eq(appointmentLinks.tokenHash, hash));
+  return found ? { ...found.row, latest: found.row.manageTokenHash === hash } : null;
+}
+
+/** The appointment a manage link names, from its latest e-mail or an earlier one. */
+export const appointmentByManageToken = appointmentByLink;
+
+export type HoldView =
+  | { state: "pending"; appointment: Appointment }
+  | { state: "expired" }
+  | { state: "used" }
+  | { state: "invalid" };
+
+/**
+ * What a confirmation link opens, before anything changes (mail scanners open links): the held
+ * appointment to confirm; a hold that has run out; a link already used (the appointment exists:
+ * the page leads to it); or nothing.
+ */
+export async function holdView(db: Reader, token: string, now = new Date()): Promise<HoldView> {
+  const row = await appointmentByLink(db, token);
+  if (!row) return { state: "invalid" };
+  if (row.status === "held" && row.confirmTokenHash === hashToken(token)) {
+    return row.holdExpiresAt && row.holdExpiresAt > now
+      ? { state: "pending", appointment: row }
+      : { state: "expired" };
+  }
+  return { state: "used" };
 }
 
 // ─── The visitor's pages (/cita) ─────────────────────────────────────────────────────────────────
@@ -404,6 +440,7 @@ export async function bookingView(
     day: null,
     slot: null,
     slotGone: false,
+    firstSlots: [],
     cancelHours: config.cancelHours,
   };
   const service = services.find((s) => String(s.id) === query.service);
@@ -420,12 +457,17 @@ export async function bookingView(
     else view.slotGone = true;
     if (slot) return view;
   }
+  // Every free slot to the horizon, once: the first few are offered as they are, the month
+  // opens on the first one with a free day, and the month's days are counted from them.
+  const free = await slotsFor(db, service, { now, config });
+  view.firstSlots = firstFreeSlots(free);
   const asked = query.day && DATE.test(query.day) ? query.day : null;
-  let month = query.month && MONTH.test(query.month) ? query.month : (asked ?? today).slice(0, 7);
+  const opening = (free[0]?.date ?? today).slice(0, 7);
+  let month =
+    query.month && MONTH.test(query.month) ? query.month : (asked?.slice(0, 7) ?? opening);
   if (month < today.slice(0, 7)) month = today.slice(0, 7);
   if (month > lastDay.slice(0, 7)) month = lastDay.slice(0, 7);
-  const first = `${month}-01`;
-  const slots = await slotsFor(db, service, { now, from: first, to: lastOfMonth(month), config });
+  const slots = free.filter((s) => s.date.startsWith(month));
   const days: CalendarDay[] = [];
   for (let d = 1; d <= Number(lastOfMonth(month).slice(8)); d++) {
     const date = `${month}-${String(d).padStart(2, "0")}`;
@@ -449,6 +491,26 @@ export async function bookingView(
     };
   }
   return view;
+}
+
+/** How many free slots step 2 offers first, and how many of them may fall on one day. */
+export const FIRST_SLOTS = { count: 5, perDay: 2 } as const;
+
+/**
+ * 'Primeros huecos libres': the earliest free slots, at most FIRST_SLOTS.perDay a day so the
+ * few offered span several days.
+ */
+export function firstFreeSlots(free: Slot[]) {
+  const chosen: { start: number; date: string; time: string }[] = [];
+  const perDay = new Map<string, number>();
+  for (const s of free) {
+    const used = perDay.get(s.date) ?? 0;
+    if (used >= FIRST_SLOTS.perDay) continue;
+    perDay.set(s.date, used + 1);
+    chosen.push({ start: s.start, date: s.date, time: s.time });
+    if (chosen.length === FIRST_SLOTS.count) break;
+  }
+  return chosen;
 }
 
 function lastOfMonth(month: string) {
@@ -485,13 +547,18 @@ export function clientMayChange(
   );
 }
 
-/** What the manage page shows: the appointment, never the client's data beyond the name. */
+/**
+ * What the manage page shows, for the link of any of the appointment's e-mails: the appointment
+ * as it is now, never the client's data beyond the name.
+ */
 export async function manageView(db: Db, token: string, now = new Date()) {
-  const row = await appointmentByManageToken(db, token);
+  const row = await appointmentByLink(db, token);
   if (!row) return null;
   const config = await getBookingConfig(db);
   return {
     clientName: row.clientName,
+    /** The link is from an earlier e-mail (a later one carries a newer link to the same page). */
+    earlierLink: !row.latest,
     serviceName: row.serviceName,
     modality: row.modality,
     startsAt: row.startsAt.toISOString(),
@@ -508,7 +575,10 @@ export async function manageView(db: Db, token: string, now = new Date()) {
 }
 
 export const MANAGE_MESSAGES = {
-  invalid: "El enlace no es válido o la cita ya no existe.",
+  invalid:
+    "No encontramos ninguna cita con este enlace. Ábrelo entero desde tu email o llámanos, por favor.",
+  noLink:
+    "Falta el enlace de tu cita: ábrela desde el botón del email y vuelve a intentarlo. No hemos cambiado nada.",
   tooLate:
     "Ya no se puede cambiar por aquí: falta poco para la cita. Escríbenos o llámanos, por favor.",
   changeTooLong: BOOKING_MESSAGES.changeRequestTooLong,
@@ -517,10 +587,13 @@ export const MANAGE_MESSAGES = {
 } as const;
 
 export type ManageResult = { ok: true } | (FormFailure & { status: 400 | 404 | 409 });
+export type CancelResult =
+  | { ok: true; was: "held" | "requested" | "confirmed" }
+  | (FormFailure & { status: 400 | 404 | 409 });
 
 /** The appointment of a manage link, when the client may still change it. */
 async function changeable(db: Db, token: string, now: Date) {
-  const row = await appointmentByManageToken(db, token);
+  const row = await appointmentByLink(db, token);
   if (!row) return { ...formFailure(MANAGE_MESSAGES.invalid), status: 404 as const };
   const config = await getBookingConfig(db);
   if (!clientMayChange(row, config.cancelHours, now)) {
@@ -534,7 +607,7 @@ export async function cancelByClient(
   db: Db,
   token: string,
   now = new Date(),
-): Promise<ManageResult> {
+): Promise<CancelResult> {
   const row = await changeable(db, token, now);
   if (!("id" in row)) return row;
   const settings = await getSettings(db);
@@ -558,7 +631,18 @@ export async function cancelByClient(
     await announceAgendaChange(tx);
   });
   nudgeOutbox();
-  return { ok: true };
+  return { ok: true, was: row.status as "held" | "requested" | "confirmed" };
+}
+
+/**
+ * The calendar file of the appointment a link names (any of its e-mails' links): as it is now,
+ * so a request is 'pendiente de confirmar' (STATUS:TENTATIVE) and a cancelled one CANCELLED.
+ */
+export async function appointmentCalendarFile(db: Db, token: string) {
+  const row = await appointmentByLink(db, token);
+  if (!row) return null;
+  const settings = await getSettings(db);
+  return appointmentIcs(row, appointmentPlace(row, settings), settings.siteName);
 }
 
 /**

@@ -42,6 +42,16 @@ function calendarText(events: InstanceType<typeof ICAL.Component>[], name?: stri
 }
 
 /**
+ * The event's title in the client's calendar: the service and the practice, and 'pendiente de
+ * confirmar' while the practice has not accepted it (a request, or a hold not yet confirmed), as
+ * its STATUS:TENTATIVE says to the calendar app.
+ */
+export function clientSummary(row: Pick<Row, "serviceName" | "status">, practiceName: string) {
+  const pending = row.status === "requested" || row.status === "held";
+  return `${row.serviceName}${pending ? " (pendiente de confirmar)" : ""} · ${practiceName}`;
+}
+
+/**
  * For the client's calendar, attached to the e-mails: the service and the place, never the
  * client's name, and no link (a calendar provider keeps what it imports).
  */
@@ -55,7 +65,7 @@ export function appointmentsIcs(rows: Row[], place: string, practiceName: string
     filename: "citas.ics",
     contentType: "text/calendar; charset=utf-8; method=PUBLISH",
     content: calendarText(
-      rows.map((row) => appointmentEvent(row, `${row.serviceName} · ${practiceName}`, place)),
+      rows.map((row) => appointmentEvent(row, clientSummary(row, practiceName), place)),
     ),
   };
 }

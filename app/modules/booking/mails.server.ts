@@ -1,6 +1,7 @@
 import type { appointments } from "~/db/schema";
 import type { MailMessage } from "~/platform/mail/mail.server";
 import { simpleHtml } from "~/platform/mail/templates";
+import { publicSettings } from "~/modules/settings/defaults";
 import type { Settings } from "~/modules/settings/schemas";
 import { getEnv } from "~/utils/env.server";
 import { appointmentIcs, appointmentsIcs } from "./ics.server";
@@ -28,6 +29,54 @@ function mail(
 }
 
 /**
+ * The footer of every e-mail to a client: who writes, where the practice is and its phone, and
+ * the crisis lines (booking is not an emergency service).
+ */
+export function clientMailFooter(settings: Settings) {
+  // As the public pages show them: an example value from a new install is left out.
+  const shown = publicSettings(settings);
+  const place = [shown.partnerCentreName, shown.partnerCentreAddress].filter(Boolean).join(", ");
+  const reach = [place, shown.contactPhone ? `Tel. ${shown.contactPhone}` : "", shown.contactEmail]
+    .filter(Boolean)
+    .join(" · ");
+  return [`${settings.professionalName} · ${settings.professionalTitle}`, reach, CRISIS_LINE];
+}
+
+/** The crisis lines, in every e-mail to a client. */
+export const CRISIS_LINE =
+  "Esto no es un servicio de urgencias. Si estás en una situación de crisis, llama al 024 (atención a la conducta suicida) o al 112.";
+
+/**
+ * An e-mail to a client: from the professional's name (Ajustes; the address stays MAIL_FROM's),
+ * with the footer of clientMailFooter in both parts.
+ */
+function clientMail(
+  settings: Settings,
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link?: { href: string; label: string },
+  attachments?: MailMessage["attachments"],
+): MailMessage {
+  const footer = clientMailFooter(settings);
+  const text = [
+    ...paragraphs,
+    ...(link ? ["", `${link.label}: ${link.href}`] : []),
+    "",
+    "-- ",
+    ...footer,
+  ].join("\n");
+  return {
+    to,
+    subject,
+    text,
+    html: simpleHtml(paragraphs, link, footer),
+    attachments,
+    fromName: settings.professionalName,
+  };
+}
+
+/**
  * The e-mails of one appointment. The client's carry a link with a token (never the person's
  * name or e-mail in a URL); the practice's notices name no client at all: they point to the
  * agenda, where staff signed in read the details.
@@ -42,12 +91,12 @@ export function appointmentMails(row: Row, settings: Settings) {
     label: "Ver, cancelar o cambiar la cita",
   });
   const agenda = { href: `${url}/admin/citas`, label: "Abrir la agenda" };
-  const sign = `${settings.professionalName} · ${settings.professionalTitle}`;
   /** The appointment for the client's calendar (its status says booked, tentative or cancelled). */
   const ics = () => [appointmentIcs(row, appointmentPlace(row, settings), settings.siteName)];
   return {
     confirmHold: (token: string) =>
-      mail(
+      clientMail(
+        settings,
         row.clientEmail,
         "Confirma tu cita",
         [
@@ -55,28 +104,29 @@ export function appointmentMails(row: Row, settings: Settings) {
           `Has reservado: ${what}.`,
           `Para que la cita quede confirmada, abre el enlace de abajo en los próximos ${HOLD_MINUTES} minutos. Si no lo abres, la hora vuelve a quedar libre.`,
           "Si no has pedido esta cita, ignora este mensaje.",
-          sign,
         ],
         { href: `${url}/cita/confirmar?token=${token}`, label: "Confirmar la cita" },
       ),
     requestReceived: (token: string) =>
-      mail(
+      clientMail(
+        settings,
         row.clientEmail,
         "Hemos recibido tu solicitud de cita",
         [
           `Hola, ${row.clientName}:`,
           `Hemos recibido tu solicitud: ${what}.`,
           "Te escribiremos en cuanto la revisemos para confirmarla o proponerte otra hora.",
-          sign,
+          "El archivo adjunto la añade a tu calendario como pendiente de confirmar.",
         ],
         manageLink(token),
         ics(),
       ),
     confirmed: (token: string) =>
-      mail(
+      clientMail(
+        settings,
         row.clientEmail,
         "Tu cita está confirmada",
-        [`Hola, ${row.clientName}:`, `Tu cita está confirmada: ${what}.`, place, sign],
+        [`Hola, ${row.clientName}:`, `Tu cita está confirmada: ${what}.`, place],
         manageLink(token),
         ics(),
       ),
@@ -91,7 +141,8 @@ export function appointmentMails(row: Row, settings: Settings) {
         agenda,
       ),
     reminder: (token: string) =>
-      mail(
+      clientMail(
+        settings,
         row.clientEmail,
         "Recordatorio de tu cita",
         [
@@ -99,26 +150,26 @@ export function appointmentMails(row: Row, settings: Settings) {
           `Te recordamos tu cita: ${what}.`,
           place,
           "Si no puedes venir, cancélala o pide un cambio desde el enlace (sustituye a los de correos anteriores).",
-          sign,
         ],
         manageLink(token),
         ics(),
       ),
     cancelledByClient: () =>
-      mail(
+      clientMail(
+        settings,
         row.clientEmail,
         "Tu cita se ha cancelado",
         [
           `Hola, ${row.clientName}:`,
           `Hemos cancelado tu cita: ${what}.`,
           "Si quieres otra, puedes pedirla de nuevo en la web cuando quieras.",
-          sign,
         ],
         undefined,
         ics(),
       ),
     declined: (message: string) =>
-      mail(
+      clientMail(
+        settings,
         row.clientEmail,
         "No podemos atender tu solicitud de cita",
         [
@@ -126,13 +177,13 @@ export function appointmentMails(row: Row, settings: Settings) {
           `Lo sentimos: no podemos atender tu solicitud (${what}).`,
           ...(message ? [message] : []),
           "Puedes elegir otra hora en la web cuando quieras.",
-          sign,
         ],
         { href: `${url}/cita`, label: "Pedir otra cita" },
         ics(),
       ),
     cancelledByPractice: (message: string) =>
-      mail(
+      clientMail(
+        settings,
         row.clientEmail,
         "Tu cita se ha cancelado",
         [
@@ -140,7 +191,6 @@ export function appointmentMails(row: Row, settings: Settings) {
           `Tenemos que cancelar tu cita: ${what}. Disculpa las molestias.`,
           ...(message ? [message] : []),
           "Puedes elegir otra hora en la web cuando quieras.",
-          sign,
         ],
         { href: `${url}/cita`, label: "Pedir otra cita" },
         ics(),
@@ -163,7 +213,8 @@ export function appointmentMails(row: Row, settings: Settings) {
         agenda,
       ),
     moved: (before: Date, token: string, message: string) =>
-      mail(
+      clientMail(
+        settings,
         row.clientEmail,
         "Tu cita cambia de hora",
         [
@@ -174,7 +225,6 @@ export function appointmentMails(row: Row, settings: Settings) {
           ...(message ? [message] : []),
           place,
           "Si la nueva hora no te va bien, cancélala o pide otro cambio desde el enlace (sustituye a los de correos anteriores).",
-          sign,
         ],
         manageLink(token),
         ics(),
@@ -200,7 +250,8 @@ export function seriesMail(sessions: { row: Row; token: string }[], settings: Se
     ({ row, token }) =>
       `· ${appointmentWhenText(row.startsAt)}. Ver, cancelar o cambiar: ${url}/cita/gestionar?token=${token}`,
   );
-  return mail(
+  return clientMail(
+    settings,
     first.clientEmail,
     "Tus próximas citas",
     [
@@ -209,7 +260,6 @@ export function seriesMail(sessions: { row: Row; token: string }[], settings: Se
       ...lines,
       `Lugar: ${appointmentPlace(first, settings)}`,
       "El archivo adjunto las añade a tu calendario. Cada cita tiene su enlace para cancelarla o pedir un cambio.",
-      `${settings.professionalName} · ${settings.professionalTitle}`,
     ],
     undefined,
     [

@@ -34,5 +34,7 @@ export interface BookingView {
   slot: { start: number; date: string; time: string } | null;
   /** A slot was asked for but is not free (taken meanwhile, or never offered). */
   slotGone: boolean;
+  /** 'Primeros huecos libres' of step 2: the earliest free slots, over a few days. */
+  firstSlots: { start: number; date: string; time: string }[];
   cancelHours: number;
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import addressparser from "nodemailer/lib/addressparser";
 import type { MailAttachment } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
 
@@ -11,6 +12,23 @@ export interface MailMessage {
   html?: string;
   replyTo?: string;
   attachments?: MailAttachment[];
+  /**
+   * The sender's display name (the professional's name on the e-mails to clients). The address
+   * stays MAIL_FROM's: only its name changes.
+   */
+  fromName?: string;
+}
+
+/** The address of MAIL_FROM (`Nombre <dirección>` or a bare address). */
+export function mailFromAddress(mailFrom: string) {
+  const [first] = addressparser(mailFrom, { flatten: true });
+  return first?.address || mailFrom.trim();
+}
+
+/** MAIL_FROM, or its address under `name` when one is given. */
+export function senderOf(mailFrom: string, name?: string) {
+  const display = name ? headerValue(name) : "";
+  return display ? { name: display, address: mailFromAddress(mailFrom) } : mailFrom;
 }
 
 let transport: Transporter | undefined;
@@ -27,9 +45,10 @@ function smtpTransport(url: string) {
  */
 export async function sendMail(message: MailMessage, options: { outboxId?: number } = {}) {
   const env = getEnv();
+  const { fromName, ...rest } = message;
   const mail = {
-    from: env.MAIL_FROM,
-    ...message,
+    ...rest,
+    from: senderOf(env.MAIL_FROM, fromName),
     to: headerValue(message.to),
     subject: headerValue(message.subject),
     ...(message.replyTo ? { replyTo: headerValue(message.replyTo) } : {}),

@@ -35,6 +35,7 @@ export async function enqueueMail(tx: Executor, message: MailMessage, source?: M
       text: message.text,
       html: message.html ?? null,
       replyTo: message.replyTo ?? null,
+      fromName: message.fromName ?? null,
       attachments: message.attachments ?? null,
       sourceKind: source?.kind ?? null,
       sourceId: source ? String(source.id) : null,
@@ -81,6 +82,7 @@ export async function deliverDue(
     text: string;
     html: string | null;
     reply_to: string | null;
+    from_name: string | null;
     attachments: MailAttachment[] | null;
     attempts: number;
   }>(sql`
@@ -92,7 +94,7 @@ export async function deliverDue(
         and (locked_until is null or locked_until < now())
       order by id limit ${limit}
       for update skip locked)
-    returning id, "to", subject, text, html, reply_to, attachments, attempts`);
+    returning id, "to", subject, text, html, reply_to, from_name, attachments, attempts`);
   let sent = 0;
   for (const row of claimed.rows) {
     try {
@@ -103,6 +105,7 @@ export async function deliverDue(
           text: row.text,
           html: row.html ?? undefined,
           replyTo: row.reply_to ?? undefined,
+          fromName: row.from_name ?? undefined,
           attachments: row.attachments ?? undefined,
         },
         { outboxId: Number(row.id) },

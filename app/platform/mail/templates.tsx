@@ -19,8 +19,15 @@ function mailHtml(content: ReactNode) {
   return `<!doctype html>${renderToStaticMarkup(page)}`;
 }
 
-/** Paragraphs and, below them, an optional button link. */
-export function simpleHtml(paragraphs: string[], link?: { href: string; label: string }) {
+/**
+ * Paragraphs and, below them, an optional button link and an optional footer (small lines under
+ * a rule: who writes, where, how to reach them).
+ */
+export function simpleHtml(
+  paragraphs: string[],
+  link?: { href: string; label: string },
+  footer?: string[],
+) {
   return mailHtml(
     <>
       {paragraphs.map((paragraph, i) => (
@@ -43,6 +50,23 @@ export function simpleHtml(paragraphs: string[], link?: { href: string; label: s
             {link.label}
           </a>
         </p>
+      ) : null}
+      {footer?.length ? (
+        <div
+          style={{
+            marginTop: 32,
+            paddingTop: 12,
+            borderTop: `1px solid ${COLORS.border}`,
+            color: COLORS.muted,
+            fontSize: 14,
+          }}
+        >
+          {footer.map((line, i) => (
+            <p key={i} style={{ margin: "4px 0" }}>
+              {line}
+            </p>
+          ))}
+        </div>
       ) : null}
     </>,
   );

@@ -1,11 +1,19 @@
 import { Form, Link, useNavigation } from "react-router";
+import {
+  AppointmentDetails,
+  OnlineSessionHowTo,
+  PracticeContact,
+} from "~/components/site/booking/appointment-details";
 import { PageHeader } from "~/components/site/page-header";
 import { Banner } from "~/components/ui/banner";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { database } from "~/context";
-import { confirmHold } from "~/modules/booking/booking.server";
+import { confirmHold, holdView } from "~/modules/booking/booking.server";
+import { appointmentPlace } from "~/modules/booking/mails.server";
 import { HOLD_MINUTES } from "~/modules/booking/messages";
 import { appointmentWhenText } from "~/modules/booking/when";
+import { publicSettings } from "~/modules/settings/defaults";
+import { requestSettings } from "~/modules/settings/settings.server";
 import { failure } from "~/utils/action.server";
 import { readForm } from "~/utils/form";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
@@ -18,12 +26,39 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
+/** The appointment as the pages show it. */
+function shown(
+  row: { serviceName: string; startsAt: Date; modality: string },
+  settings: Parameters<typeof appointmentPlace>[1],
+) {
+  return {
+    serviceName: row.serviceName,
+    when: appointmentWhenText(row.startsAt),
+    place: appointmentPlace(row, settings),
+    online: row.modality === "online",
+  };
+}
+
 /**
  * The link of a direct booking's e-mail. Opening it changes nothing (mail scanners open links):
- * the button confirms.
+ * it shows the appointment, and the button confirms. A link already used leads to the
+ * appointment's page (the same token opens it).
  */
-export function loader({ url }: Route.LoaderArgs) {
-  return { token: (url.searchParams.get("token") ?? "").slice(0, 100) };
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const token = (url.searchParams.get("token") ?? "").slice(0, 100);
+  const settings = await requestSettings(context);
+  const visible = publicSettings(settings);
+  const practice = { phone: visible.contactPhone, email: visible.contactEmail };
+  const view = await holdView(await database(context), token);
+  if (view.state === "pending") {
+    return {
+      token,
+      practice,
+      state: view.state,
+      appointment: shown(view.appointment, settings),
+    };
+  }
+  return { token, practice, state: view.state, appointment: null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,11 +68,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const status = { invalid: 404, expired: 410, taken: 409 }[result.reason];
     return failure({ status, formError: FAILURES[result.reason] });
   }
-  const a = result.appointment;
   return {
     ok: true as const,
-    serviceName: a.serviceName,
-    when: appointmentWhenText(a.startsAt),
+    appointment: shown(result.appointment, await requestSettings(context)),
+    // The new manage link, for this page's 'Gestionar mi cita' and calendar file.
+    manageToken: result.manageToken,
   };
 }
 
@@ -48,24 +83,87 @@ const FAILURES = {
   taken: "Esa hora ya no está libre. Puedes elegir otra.",
 } as const;
 
+const linkClass = "font-semibold text-primary underline";
+
 export default function BookingConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const { practice } = loaderData;
   if (actionData?.ok) {
+    const { appointment, manageToken } = actionData;
+    const query = `?token=${encodeURIComponent(manageToken)}`;
     return (
       <>
         <PageHeader title="Cita confirmada" lead="Te hemos enviado un email con los detalles." />
-        <div className="container-page max-w-2xl py-12">
-          <p role="status" className="text-lg">
-            <strong>{actionData.serviceName}</strong>: {actionData.when}.
+        <div className="container-page flex max-w-2xl flex-col items-start gap-6 py-12">
+          <div role="status" className="w-full">
+            <AppointmentDetails
+              serviceName={appointment.serviceName}
+              when={appointment.when}
+              place={appointment.place}
+            />
+          </div>
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+            <Link to={`/cita/gestionar${query}`} className={buttonVariants({ size: "lg" })}>
+              Gestionar mi cita
+            </Link>
+            <a href={`/cita/calendario.ics${query}`} className={linkClass} download="cita.ics">
+              Añadir a mi calendario (.ics)
+            </a>
+          </div>
+          <p className="text-muted">
+            Desde «Gestionar mi cita» (y desde el enlace del email) puedes ver la cita, pedir un
+            cambio de hora o cancelarla.
           </p>
+          {appointment.online ? <OnlineSessionHowTo headingId="en-linea" /> : null}
+          <PracticeContact phone={practice.phone} email={practice.email} />
         </div>
       </>
     );
   }
+  if (loaderData.state === "used") {
+    return (
+      <>
+        <PageHeader title="Tu cita" lead="Este enlace ya se ha usado para confirmar la cita." />
+        <div className="container-page flex max-w-2xl flex-col items-start gap-4 py-12">
+          <p>No tienes que hacer nada más. Puedes ver la cita tal como está ahora.</p>
+          <Link
+            to={`/cita/gestionar?token=${encodeURIComponent(loaderData.token)}`}
+            className={buttonVariants({ size: "lg" })}
+          >
+            Ver mi cita
+          </Link>
+        </div>
+      </>
+    );
+  }
+  if (loaderData.state !== "pending" || !loaderData.appointment) {
+    return (
+      <>
+        <PageHeader
+          title="Confirmar la cita"
+          lead={
+            loaderData.state === "expired"
+              ? `Han pasado más de ${HOLD_MINUTES} minutos y la hora ha vuelto a quedar libre.`
+              : "No encontramos ninguna reserva con este enlace."
+          }
+        />
+        <div className="container-page flex max-w-2xl flex-col items-start gap-4 py-12">
+          {loaderData.state === "invalid" ? (
+            <p>Comprueba que has abierto el enlace completo del email.</p>
+          ) : null}
+          <PracticeContact phone={practice.phone} email={practice.email} />
+          <Link to="/cita" className={linkClass}>
+            Pedir cita de nuevo
+          </Link>
+        </div>
+      </>
+    );
+  }
+  const { appointment } = loaderData;
   return (
     <>
       <PageHeader title="Confirmar la cita" lead="Un último paso para reservar tu hora." />
-      <div className="container-page flex max-w-2xl flex-col items-start gap-4 py-12">
+      <div className="container-page flex max-w-2xl flex-col items-start gap-6 py-12">
         {actionData ? (
           <Banner variant="error" role="alert">
             {actionData.formError}{" "}
@@ -74,12 +172,23 @@ export default function BookingConfirmPage({ loaderData, actionData }: Route.Com
             </Link>
           </Banner>
         ) : null}
+        <div className="w-full">
+          <AppointmentDetails
+            serviceName={appointment.serviceName}
+            when={appointment.when}
+            place={appointment.place}
+          />
+        </div>
         <Form method="post">
           <input type="hidden" name="token" value={loaderData.token} />
           <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
             Confirmar la cita
           </Button>
         </Form>
+        <p className="text-sm text-muted">
+          Si no la confirmas en {HOLD_MINUTES} minutos desde que la pediste, la hora vuelve a quedar
+          libre.
+        </p>
       </div>
     </>
   );

@@ -60,9 +60,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<FormFailure>({ ...failure, values }, { status });
 }
 
-function CrisisNotice() {
+/**
+ * Not an emergency service: prominent (alarm colours) where a visitor starts, at step 1; a calm
+ * note, same words, once they are choosing a day or writing their details.
+ */
+function CrisisNotice({ prominent }: { prominent: boolean }) {
   return (
-    <p role="note" className="rounded-field border border-danger/30 bg-danger-soft p-4 text-danger">
+    <p
+      role="note"
+      className={
+        prominent
+          ? "rounded-field border border-danger/30 bg-danger-soft p-4 text-danger"
+          : "rounded-field border-l-4 border-info bg-info-soft px-4 py-3 text-sm text-ink"
+      }
+    >
       <strong>Esto no es un servicio de urgencias.</strong> Si estás en una situación de crisis,
       llama al{" "}
       <a className="font-semibold underline" href="tel:024">
@@ -108,7 +119,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
         lead="Elige el servicio, el día y la hora. Te confirmaremos la cita por email."
       />
       <div className="container-page flex max-w-3xl flex-col gap-8 py-12">
-        <CrisisNotice />
+        <CrisisNotice prominent={step === 1} />
         <ol className="flex flex-wrap gap-x-6 gap-y-2 text-sm" aria-label="Pasos">
           {["Servicio", "Día y hora", "Tus datos"].map((name, i) => (
             <li
@@ -122,7 +133,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
         </ol>
 
         {step === 1 ? (
-          <section aria-labelledby="paso-servicio">
+          <section id="paso-1" aria-labelledby="paso-servicio" className="scroll-mt-24">
             <h2 id="paso-servicio" className="text-h2">
               Elige el servicio
             </h2>
@@ -139,7 +150,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                 {view.services.map((s) => (
                   <li key={s.id}>
                     <Link
-                      to={`/cita?servicio=${s.id}`}
+                      to={`/cita?servicio=${s.id}#paso-2`}
                       className="flex h-full flex-col gap-1 rounded-card border border-border-strong bg-surface p-4 text-ink no-underline shadow-soft hover:border-primary"
                     >
                       <span className="font-serif text-lg font-semibold text-primary-strong">
@@ -172,14 +183,14 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
             <strong>{service.name}</strong> · {minutes(service.durationMinutes)} ·{" "}
             {modalityText(service.modality)}
             {service.priceText ? ` · ${service.priceText}` : ""}.{" "}
-            <Link to="/cita" className="font-semibold text-primary underline">
+            <Link to="/cita#paso-1" className="font-semibold text-primary underline">
               Cambiar de servicio
             </Link>
           </p>
         ) : null}
 
         {step === 2 && view.month ? (
-          <section aria-labelledby="paso-dia">
+          <section id="paso-2" aria-labelledby="paso-dia" className="scroll-mt-24">
             <h2 id="paso-dia" className="mb-4 text-h2">
               Elige el día y la hora
             </h2>
@@ -188,12 +199,21 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                 {BOOKING_MESSAGES.slotTaken}
               </p>
             ) : null}
-            <BookingCalendar service={service!.id} month={view.month} day={view.day} />
+            <BookingCalendar
+              service={service!.id}
+              month={view.month}
+              day={view.day}
+              firstSlots={view.firstSlots}
+            />
           </section>
         ) : null}
 
         {step === 3 && slot && service ? (
-          <section aria-labelledby="paso-datos" className="flex flex-col gap-4">
+          <section
+            id="paso-3"
+            aria-labelledby="paso-datos"
+            className="flex scroll-mt-24 flex-col gap-4"
+          >
             <h2 id="paso-datos" className="text-h2">
               Tus datos
             </h2>

@@ -25,10 +25,12 @@ export function BookingCalendar({
   service,
   month,
   day,
+  firstSlots,
 }: {
   service: number;
   month: NonNullable<BookingView["month"]>;
   day: BookingView["day"];
+  firstSlots: BookingView["firstSlots"];
 }) {
   const query = (params: Record<string, string>) =>
     `/cita?${new URLSearchParams({ servicio: String(service), ...params }).toString()}`;
@@ -43,35 +45,66 @@ export function BookingCalendar({
   }
   if (week.length) weeks.push([...week, ...Array(7 - week.length).fill(null)]);
   const anyFree = month.days.some((d) => d.free > 0);
+  const arrow =
+    "inline-flex size-11 shrink-0 items-center justify-center rounded-full text-2xl font-semibold text-primary no-underline hover:bg-sand";
   return (
     <div className="flex flex-col gap-8">
+      <section aria-labelledby="primeros-huecos">
+        <h3 id="primeros-huecos" className="text-h3">
+          Primeros huecos libres
+        </h3>
+        {firstSlots.length ? (
+          <>
+            <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+              {firstSlots.map((s) => (
+                <li key={s.start}>
+                  <Link
+                    to={`${query({ hora: String(s.start) })}#paso-3`}
+                    className="flex min-h-11 items-center rounded-field border border-border-strong px-3 py-2 text-ink no-underline hover:border-primary hover:bg-primary-soft"
+                  >
+                    <span>
+                      <span className="first-letter:uppercase">{dayLabel(s.date)}</span>, a las{" "}
+                      <strong>{s.time}</strong>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-3 text-muted">O elige otro día en el calendario.</p>
+          </>
+        ) : (
+          <p className="mt-2">
+            Ahora mismo no quedan horas libres para este servicio.{" "}
+            <Link to="/#contacto" className="font-semibold text-primary underline">
+              Escríbeme
+            </Link>{" "}
+            y buscamos una hora.
+          </p>
+        )}
+      </section>
       <div>
         <div className="mb-3 flex items-center justify-between gap-2">
           {month.previous ? (
-            <Link
-              to={query({ mes: month.previous })}
-              className="min-h-11 content-center rounded-full px-3 font-semibold text-primary"
-            >
-              ← <span className="sr-only">Mes anterior: </span>
-              {monthLabel(month.previous)}
+            <Link to={`${query({ mes: month.previous })}#paso-2`} className={arrow}>
+              <span aria-hidden="true">‹</span>
+              <span className="sr-only">Mes anterior: {monthLabel(month.previous)}</span>
             </Link>
           ) : (
-            <span />
+            <span className="size-11 shrink-0" />
           )}
-          {month.next ? (
-            <Link
-              to={query({ mes: month.next })}
-              className="min-h-11 content-center rounded-full px-3 font-semibold text-primary"
-            >
-              <span className="sr-only">Mes siguiente: </span>
-              {monthLabel(month.next)} →
-            </Link>
-          ) : null}
-        </div>
-        <table className="w-full table-fixed border-collapse text-center">
-          <caption className="mb-2 text-left text-h3 first-letter:uppercase">
+          <h3 id="mes" className="text-center text-h3 first-letter:uppercase">
             {monthLabel(month.value)}
-          </caption>
+          </h3>
+          {month.next ? (
+            <Link to={`${query({ mes: month.next })}#paso-2`} className={arrow}>
+              <span aria-hidden="true">›</span>
+              <span className="sr-only">Mes siguiente: {monthLabel(month.next)}</span>
+            </Link>
+          ) : (
+            <span className="size-11 shrink-0" />
+          )}
+        </div>
+        <table aria-labelledby="mes" className="w-full table-fixed border-collapse text-center">
           <thead>
             <tr>
               {WEEKDAY_NAMES.map((name) => (
@@ -126,7 +159,7 @@ export function BookingCalendar({
               {day.slots.map((s) => (
                 <li key={s.start}>
                   <Link
-                    to={query({ hora: String(s.start) })}
+                    to={`${query({ hora: String(s.start) })}#paso-3`}
                     className="flex min-h-11 items-center justify-center rounded-field border border-border-strong font-semibold text-ink no-underline hover:border-primary hover:bg-primary-soft"
                   >
                     <span className="sr-only">Elegir las </span>
