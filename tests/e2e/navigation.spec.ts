@@ -13,7 +13,7 @@ const SECTIONS = [
   { id: "colaboraciones", label: "Colaboraciones" },
   { id: "blog-destacados", label: "Blog" },
   { id: "servicios", label: "Servicios" },
-  { id: "sobre-mi", label: "Sobre Mí" },
+  { id: "sobre-mi", label: "Sobre mí" },
   { id: "inicio", label: "Inicio" },
 ];
 const PHONE = { width: 390, height: 844 };

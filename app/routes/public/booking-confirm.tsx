@@ -64,7 +64,7 @@ export default function BookingConfirmPage({ loaderData, actionData }: Route.Com
   }
   return (
     <>
-      <PageHeader title="Confirmar la cita" lead="Un último paso para reservar tu hora." />
+      <PageHeader title="Confirmar la cita" lead="Un último paso para pedir tu cita." />
       <div className="container-page flex max-w-2xl flex-col items-start gap-4 py-12">
         {actionData ? (
           <Banner variant="error" role="alert">

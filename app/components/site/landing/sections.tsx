@@ -121,7 +121,7 @@ export function Hero({
                 href={settings.bookingUrl}
                 className={buttonVariants({ variant: "outline", size: "lg" })}
               >
-                Solicitar cita
+                Pedir cita
               </BookingLink>
             ) : null}
           </div>
