@@ -50,6 +50,8 @@ test("staff search the article list and switch an article between public and pri
 test("staff write an article with an uploaded image, rename its URL and delete it", async ({
   page,
 }) => {
+  // A long walk (and 'Publicar…' asks first): more than the default 30 s on a loaded machine.
+  test.setTimeout(60_000);
   const file = await coverFile();
   await signInAsAdmin(page);
   await page.goto("/admin/blog");
