@@ -157,19 +157,57 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
           No se encontraron artículos
         </p>
       ) : (
-        <>
-          {/* Below 640 px each article is a card (as in Reseñas): a table would scroll sideways. */}
-          <ul aria-label="Artículos" className="flex flex-col gap-3 sm:hidden">
+        // Below 640 px each row is a card, as in Reseñas (issue #34).
+        <Table scrollLabel="Tabla de artículos" stackOnPhone>
+          <TableHeader>
+            <TableRow>
+              {/* The cover only where the table has room for it (1280 px and up). */}
+              <TableHead className="hidden w-24 xl:table-cell">
+                <span className="sr-only">Imagen</span>
+              </TableHead>
+              <TableHead>Título</TableHead>
+              <TableHead aria-sort={sort === "antiguos" ? "ascending" : "descending"}>
+                <Link
+                  to={query({ orden: sort === "antiguos" ? null : "antiguos", pagina: 1 })}
+                  className="inline-flex min-h-11 items-center gap-1 underline-offset-4 hover:underline"
+                >
+                  Fecha
+                  {sort === "antiguos" ? (
+                    <ArrowUp aria-hidden="true" className="size-4" />
+                  ) : (
+                    <ArrowDown aria-hidden="true" className="size-4" />
+                  )}
+                  <span className="sr-only">
+                    {sort === "antiguos"
+                      ? " (más antiguos primero; ordenar por más recientes)"
+                      : " (más recientes primero; ordenar por más antiguos)"}
+                  </span>
+                </Link>
+              </TableHead>
+              <TableHead>Estado</TableHead>
+              <TableHead>Acciones</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {items.map((a) => (
-              <li
-                key={a.id}
-                className="flex flex-col gap-2 rounded-card border border-border bg-surface p-4 shadow-soft"
-              >
-                <h2 className="text-base font-semibold break-words">{a.title}</h2>
-                <p className="text-sm text-muted">
-                  {categoryLabel(a.category)} · {formatShortDate(a.date)}
-                </p>
-                <div className="flex flex-wrap items-center justify-between gap-2">
+              <TableRow key={a.id}>
+                <TableCell size="sm" className="hidden pr-0 xl:table-cell">
+                  <img
+                    {...responsiveImage(a.image, "80px")}
+                    alt=""
+                    width={80}
+                    height={45}
+                    loading="lazy"
+                    decoding="async"
+                    className="h-[45px] w-20 max-w-none rounded-md object-cover"
+                  />
+                </TableCell>
+                <TableCell className="min-w-52">
+                  <span className="block font-semibold">{a.title}</span>
+                  <span className="block text-muted">{categoryLabel(a.category)}</span>
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{formatShortDate(a.date)}</TableCell>
+                <TableCell>
                   <VisibilitySwitch
                     slug={a.slug}
                     title={a.title}
@@ -178,146 +216,73 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
                     back={back}
                     disabled={!canPublish}
                   />
-                  <ArticleActions article={a} canPublish={canPublish} back={back} />
-                </div>
-              </li>
+                </TableCell>
+                <TableCell size="sm">
+                  {/* One line of icon buttons: each named in full for screen readers. */}
+                  <div className="flex gap-1">
+                    {a.isPublic ? (
+                      <a
+                        href={`/blog/${encodeURIComponent(a.slug)}`}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        title="Ver en el blog"
+                        className={buttonVariants({ variant: "ghost-primary", size: "icon" })}
+                      >
+                        <ExternalLink aria-hidden="true" />
+                        <span className="sr-only">
+                          Ver «{a.title}» (se abre en una pestaña nueva)
+                        </span>
+                      </a>
+                    ) : (
+                      <Link
+                        to={`/admin/blog/vista-previa/${encodeURIComponent(a.slug)}`}
+                        title="Vista previa"
+                        className={buttonVariants({ variant: "ghost-primary", size: "icon" })}
+                      >
+                        <Eye aria-hidden="true" />
+                        <span className="sr-only">Vista previa de «{a.title}»</span>
+                      </Link>
+                    )}
+                    {canPublish ? (
+                      <Link
+                        to={`/admin/blog/editar/${encodeURIComponent(a.slug)}`}
+                        title="Editar"
+                        className={buttonVariants({ variant: "ghost", size: "icon" })}
+                      >
+                        <Pencil aria-hidden="true" />
+                        <span className="sr-only">Editar «{a.title}»</span>
+                      </Link>
+                    ) : (
+                      <Button size="icon" variant="ghost" disabled title="Editar">
+                        <Pencil aria-hidden="true" />
+                        <span className="sr-only">Editar «{a.title}»</span>
+                      </Button>
+                    )}
+                    <ConfirmAction
+                      title="Eliminar artículo"
+                      description={<>Se eliminará «{a.title}». Esta acción no se puede deshacer.</>}
+                      fields={{ intent: "delete", slug: a.slug, back: back }}
+                      trigger={
+                        <Button
+                          size="icon"
+                          variant="ghost-danger"
+                          disabled={!canPublish}
+                          title="Eliminar"
+                        >
+                          <Trash2 aria-hidden="true" />
+                          <span className="sr-only">Eliminar «{a.title}»</span>
+                        </Button>
+                      }
+                    />
+                  </div>
+                </TableCell>
+              </TableRow>
             ))}
-          </ul>
-          <div className="hidden sm:block">
-            <Table scrollLabel="Tabla de artículos">
-              <TableHeader>
-                <TableRow>
-                  {/* The cover only where the table has room for it (1280 px and up). */}
-                  <TableHead className="hidden w-24 xl:table-cell">
-                    <span className="sr-only">Imagen</span>
-                  </TableHead>
-                  <TableHead>Título</TableHead>
-                  <TableHead aria-sort={sort === "antiguos" ? "ascending" : "descending"}>
-                    <Link
-                      to={query({ orden: sort === "antiguos" ? null : "antiguos", pagina: 1 })}
-                      className="inline-flex min-h-11 items-center gap-1 underline-offset-4 hover:underline"
-                    >
-                      Fecha
-                      {sort === "antiguos" ? (
-                        <ArrowUp aria-hidden="true" className="size-4" />
-                      ) : (
-                        <ArrowDown aria-hidden="true" className="size-4" />
-                      )}
-                      <span className="sr-only">
-                        {sort === "antiguos"
-                          ? " (más antiguos primero; ordenar por más recientes)"
-                          : " (más recientes primero; ordenar por más antiguos)"}
-                      </span>
-                    </Link>
-                  </TableHead>
-                  <TableHead>Estado</TableHead>
-                  <TableHead>Acciones</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {items.map((a) => (
-                  <TableRow key={a.id}>
-                    <TableCell size="sm" className="hidden pr-0 xl:table-cell">
-                      <img
-                        {...responsiveImage(a.image, "80px")}
-                        alt=""
-                        width={80}
-                        height={45}
-                        loading="lazy"
-                        decoding="async"
-                        className="h-[45px] w-20 max-w-none rounded-md object-cover"
-                      />
-                    </TableCell>
-                    <TableCell className="min-w-52">
-                      <span className="block font-semibold">{a.title}</span>
-                      <span className="block text-muted">{categoryLabel(a.category)}</span>
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap">{formatShortDate(a.date)}</TableCell>
-                    <TableCell>
-                      <VisibilitySwitch
-                        slug={a.slug}
-                        title={a.title}
-                        status={a.status}
-                        publishAt={a.publishAt}
-                        back={back}
-                        disabled={!canPublish}
-                      />
-                    </TableCell>
-                    <TableCell size="sm">
-                      <ArticleActions article={a} canPublish={canPublish} back={back} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-        </>
+          </TableBody>
+        </Table>
       )}
 
       <AdminPagination page={page} pageCount={pageCount} href={(p) => query({ pagina: p })} />
-    </div>
-  );
-}
-
-/** 'Ver' (or 'Vista previa'), 'Editar' and 'Eliminar': icon buttons named in full for screen readers. */
-function ArticleActions({
-  article: a,
-  canPublish,
-  back,
-}: {
-  article: { slug: string; title: string; isPublic: boolean };
-  canPublish: boolean;
-  back: string;
-}) {
-  return (
-    <div className="flex gap-1">
-      {a.isPublic ? (
-        <a
-          href={`/blog/${encodeURIComponent(a.slug)}`}
-          target="_blank"
-          rel="noopener noreferrer"
-          title="Ver en el blog"
-          className={buttonVariants({ variant: "ghost-primary", size: "icon" })}
-        >
-          <ExternalLink aria-hidden="true" />
-          <span className="sr-only">Ver «{a.title}» (se abre en una pestaña nueva)</span>
-        </a>
-      ) : (
-        <Link
-          to={`/admin/blog/vista-previa/${encodeURIComponent(a.slug)}`}
-          title="Vista previa"
-          className={buttonVariants({ variant: "ghost-primary", size: "icon" })}
-        >
-          <Eye aria-hidden="true" />
-          <span className="sr-only">Vista previa de «{a.title}»</span>
-        </Link>
-      )}
-      {canPublish ? (
-        <Link
-          to={`/admin/blog/editar/${encodeURIComponent(a.slug)}`}
-          title="Editar"
-          className={buttonVariants({ variant: "ghost", size: "icon" })}
-        >
-          <Pencil aria-hidden="true" />
-          <span className="sr-only">Editar «{a.title}»</span>
-        </Link>
-      ) : (
-        <Button size="icon" variant="ghost" disabled title="Editar">
-          <Pencil aria-hidden="true" />
-          <span className="sr-only">Editar «{a.title}»</span>
-        </Button>
-      )}
-      <ConfirmAction
-        title="Eliminar artículo"
-        description={<>Se eliminará «{a.title}». Esta acción no se puede deshacer.</>}
-        fields={{ intent: "delete", slug: a.slug, back: back }}
-        trigger={
-          <Button size="icon" variant="ghost-danger" disabled={!canPublish} title="Eliminar">
-            <Trash2 aria-hidden="true" />
-            <span className="sr-only">Eliminar «{a.title}»</span>
-          </Button>
-        }
-      />
     </div>
   );
 }

@@ -134,45 +134,148 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : null}
 
-      {/* Below 640 px each person is a card (as in Reseñas): a table would scroll sideways. */}
-      <ul aria-label="Usuarios" className="flex flex-col gap-3 sm:hidden">
-        {loaderData.users.map((u) => (
-          <li
-            key={u.id}
-            className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4 shadow-soft"
-          >
-            <UserPerson user={u} />
-            <UserRole user={u} busy={busy} />
-            <UserActions user={u} me={loaderData.me} busy={busy} place="tarjeta" />
-          </li>
-        ))}
-      </ul>
-      <div className="hidden sm:block">
-        <Table scrollLabel="Tabla de usuarios">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Persona</TableHead>
-              <TableHead>Rol</TableHead>
-              <TableHead>Acciones</TableHead>
+      {/* Below 640 px each row is a card, as in Reseñas (issue #34). */}
+      <Table scrollLabel="Tabla de usuarios" stackOnPhone>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Persona</TableHead>
+            <TableHead>Rol</TableHead>
+            <TableHead>Acciones</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {loaderData.users.map((u) => (
+            <TableRow key={u.id}>
+              <TableCell verticalAlign="top" className="min-w-52">
+                <span className="block font-semibold">{u.name}</span>
+                <span className="block break-all">{u.email}</span>
+                {!u.emailVerified || u.pending || u.twoFactorEnabled ? (
+                  <span className="mt-1 flex flex-wrap gap-1">
+                    {u.emailVerified ? null : <Badge variant="warning">Sin confirmar</Badge>}
+                    {u.pending ? <Badge variant="warning">Pendiente de aprobación</Badge> : null}
+                    {u.twoFactorEnabled ? <Badge>Verificación en dos pasos</Badge> : null}
+                  </span>
+                ) : null}
+                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 text-muted">
+                  <dt>Creado</dt>
+                  <dd className="whitespace-nowrap text-ink">{formatShortDateTime(u.createdAt)}</dd>
+                  <dt>Último acceso</dt>
+                  <dd className="whitespace-nowrap text-ink">
+                    {u.lastLoginAt ? formatShortDateTime(u.lastLoginAt) : "Nunca"}
+                  </dd>
+                </dl>
+              </TableCell>
+              <TableCell verticalAlign="top">
+                <Form method="post" className="flex flex-col items-start gap-2">
+                  <input type="hidden" name="intent" value="role" />
+                  <input type="hidden" name="userId" value={u.id} />
+                  <NativeSelect
+                    name="role"
+                    defaultValue={u.role}
+                    aria-label={`Rol de ${u.name}`}
+                    width="narrow"
+                  >
+                    {ROLES.map((r) => (
+                      <option key={r} value={r}>
+                        {ROLE_LABELS[r]}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                  <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+                    Guardar
+                    <span className="sr-only"> el rol de {u.name}</span>
+                  </Button>
+                </Form>
+              </TableCell>
+              <TableCell verticalAlign="top">
+                {u.pending ? (
+                  <div className="flex flex-wrap items-start gap-2">
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="approve" />
+                      <input type="hidden" name="userId" value={u.id} />
+                      <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+                        <Check aria-hidden="true" /> Aprobar
+                        <span className="sr-only"> a {u.name}</span>
+                      </Button>
+                    </Form>
+                    <ConfirmAction
+                      title="Rechazar cuenta"
+                      description={
+                        <>
+                          Se eliminará la cuenta pendiente de {u.name} ({u.email}). Esta acción no
+                          se puede deshacer.
+                        </>
+                      }
+                      fields={{ intent: "remove", userId: u.id }}
+                      confirmLabel="Rechazar"
+                      trigger={
+                        <Button size="sm" variant="ghost-danger">
+                          <X aria-hidden="true" /> Rechazar
+                          <span className="sr-only"> a {u.name}</span>
+                        </Button>
+                      }
+                    />
+                  </div>
+                ) : (
+                  <div className="flex max-w-52 flex-col items-start gap-1">
+                    {u.twoFactorEnabled && u.id !== loaderData.me ? (
+                      <ConfirmAction
+                        title="Restablecer verificación en dos pasos"
+                        description={
+                          <>
+                            Se borrará la verificación en dos pasos de {u.name} ({u.email}) y se
+                            cerrarán sus sesiones. Deberá activarla de nuevo al entrar.
+                          </>
+                        }
+                        fields={{ intent: "reset-2fa", userId: u.id }}
+                        confirmLabel="Restablecer"
+                        trigger={
+                          <Button size="sm" variant="ghost" wrap className="h-auto py-1 text-left">
+                            <KeyRound aria-hidden="true" /> Restablecer verificación en dos pasos
+                            <span className="sr-only"> de {u.name}</span>
+                          </Button>
+                        }
+                      />
+                    ) : null}
+                    {u.blocker ? (
+                      <div className="flex flex-col items-start gap-1">
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          disabled
+                          aria-describedby={`bloqueo-${u.id}`}
+                        >
+                          <Trash2 aria-hidden="true" /> Eliminar
+                        </Button>
+                        <span id={`bloqueo-${u.id}`} className="text-xs text-muted">
+                          {u.blocker}
+                        </span>
+                      </div>
+                    ) : (
+                      <ConfirmAction
+                        title="Eliminar usuario"
+                        description={
+                          <>
+                            Se eliminará la cuenta de {u.name} ({u.email}) y se cerrarán sus
+                            sesiones. Esta acción no se puede deshacer.
+                          </>
+                        }
+                        fields={{ intent: "remove", userId: u.id }}
+                        trigger={
+                          <Button size="sm" variant="ghost-danger">
+                            <Trash2 aria-hidden="true" /> Eliminar
+                            <span className="sr-only"> a {u.name}</span>
+                          </Button>
+                        }
+                      />
+                    )}
+                  </div>
+                )}
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {loaderData.users.map((u) => (
-              <TableRow key={u.id}>
-                <TableCell verticalAlign="top" className="min-w-52">
-                  <UserPerson user={u} />
-                </TableCell>
-                <TableCell verticalAlign="top">
-                  <UserRole user={u} busy={busy} />
-                </TableCell>
-                <TableCell verticalAlign="top">
-                  <UserActions user={u} me={loaderData.me} busy={busy} place="tabla" />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+          ))}
+        </TableBody>
+      </Table>
 
       <Card className="max-w-2xl">
         <CardHeader>
@@ -226,160 +329,3 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
 }
 
 export { AdminErrorBoundary as ErrorBoundary };
-
-type UserRow = Route.ComponentProps["loaderData"]["users"][number];
-
-/** Name, e-mail, badges, and when the account was made and last used. */
-function UserPerson({ user: u }: { user: UserRow }) {
-  return (
-    <div>
-      <span className="block font-semibold">{u.name}</span>
-      <span className="block break-all">{u.email}</span>
-      {!u.emailVerified || u.pending || u.twoFactorEnabled ? (
-        <span className="mt-1 flex flex-wrap gap-1">
-          {u.emailVerified ? null : <Badge variant="warning">Sin confirmar</Badge>}
-          {u.pending ? <Badge variant="warning">Pendiente de aprobación</Badge> : null}
-          {u.twoFactorEnabled ? <Badge>Verificación en dos pasos</Badge> : null}
-        </span>
-      ) : null}
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 text-muted">
-        <dt>Creado</dt>
-        <dd className="whitespace-nowrap text-ink">{formatShortDateTime(u.createdAt)}</dd>
-        <dt>Último acceso</dt>
-        <dd className="whitespace-nowrap text-ink">
-          {u.lastLoginAt ? formatShortDateTime(u.lastLoginAt) : "Nunca"}
-        </dd>
-      </dl>
-    </div>
-  );
-}
-
-/** The role, changed with its own 'Guardar'. */
-function UserRole({ user: u, busy }: { user: UserRow; busy: boolean }) {
-  return (
-    <Form method="post" className="flex flex-col items-start gap-2">
-      <input type="hidden" name="intent" value="role" />
-      <input type="hidden" name="userId" value={u.id} />
-      <NativeSelect
-        name="role"
-        defaultValue={u.role}
-        aria-label={`Rol de ${u.name}`}
-        width="narrow"
-      >
-        {ROLES.map((r) => (
-          <option key={r} value={r}>
-            {ROLE_LABELS[r]}
-          </option>
-        ))}
-      </NativeSelect>
-      <Button type="submit" size="sm" variant="secondary" disabled={busy}>
-        Guardar
-        <span className="sr-only"> el rol de {u.name}</span>
-      </Button>
-    </Form>
-  );
-}
-
-/**
- * Approve or reject a pending account; reset a colleague's second step; delete. `place` keeps
- * the ids apart where the table and the phone's cards both carry the row.
- */
-function UserActions({
-  user: u,
-  me,
-  busy,
-  place,
-}: {
-  user: UserRow;
-  me: string;
-  busy: boolean;
-  place: "tabla" | "tarjeta";
-}) {
-  return (
-    <>
-      {u.pending ? (
-        <div className="flex flex-wrap items-start gap-2">
-          <Form method="post">
-            <input type="hidden" name="intent" value="approve" />
-            <input type="hidden" name="userId" value={u.id} />
-            <Button type="submit" size="sm" variant="secondary" disabled={busy}>
-              <Check aria-hidden="true" /> Aprobar
-              <span className="sr-only"> a {u.name}</span>
-            </Button>
-          </Form>
-          <ConfirmAction
-            title="Rechazar cuenta"
-            description={
-              <>
-                Se eliminará la cuenta pendiente de {u.name} ({u.email}). Esta acción no se puede
-                deshacer.
-              </>
-            }
-            fields={{ intent: "remove", userId: u.id }}
-            confirmLabel="Rechazar"
-            trigger={
-              <Button size="sm" variant="ghost-danger">
-                <X aria-hidden="true" /> Rechazar
-                <span className="sr-only"> a {u.name}</span>
-              </Button>
-            }
-          />
-        </div>
-      ) : (
-        <div className="flex max-w-52 flex-col items-start gap-1">
-          {u.twoFactorEnabled && u.id !== me ? (
-            <ConfirmAction
-              title="Restablecer verificación en dos pasos"
-              description={
-                <>
-                  Se borrará la verificación en dos pasos de {u.name} ({u.email}) y se cerrarán sus
-                  sesiones. Deberá activarla de nuevo al entrar.
-                </>
-              }
-              fields={{ intent: "reset-2fa", userId: u.id }}
-              confirmLabel="Restablecer"
-              trigger={
-                <Button size="sm" variant="ghost" wrap className="h-auto py-1 text-left">
-                  <KeyRound aria-hidden="true" /> Restablecer verificación en dos pasos
-                  <span className="sr-only"> de {u.name}</span>
-                </Button>
-              }
-            />
-          ) : null}
-          {u.blocker ? (
-            <div className="flex flex-col items-start gap-1">
-              <Button
-                size="sm"
-                variant="ghost"
-                disabled
-                aria-describedby={`bloqueo-${u.id}-${place}`}
-              >
-                <Trash2 aria-hidden="true" /> Eliminar
-              </Button>
-              <span id={`bloqueo-${u.id}-${place}`} className="text-xs text-muted">
-                {u.blocker}
-              </span>
-            </div>
-          ) : (
-            <ConfirmAction
-              title="Eliminar usuario"
-              description={
-                <>
-                  Se eliminará la cuenta de {u.name} ({u.email}) y se cerrarán sus sesiones. Esta
-                  acción no se puede deshacer.
-                </>
-              }
-              fields={{ intent: "remove", userId: u.id }}
-              trigger={
-                <Button size="sm" variant="ghost-danger">
-                  <Trash2 aria-hidden="true" /> Eliminar
-                  <span className="sr-only"> a {u.name}</span>
-                </Button>
-              }
-            />
-          )}
-        </div>
-      )}
-    </>
-  );
-}
