@@ -65,7 +65,7 @@ test("a barrier reported from the page, by keyboard, arrives in Mensajes marked 
 
   const form = page.getByRole("form", { name: FORM });
   await form.getByRole("button", { name: "Enviar mensaje" }).press("Enter");
-  await expect(form.getByText("El nombre es requerido")).toBeVisible();
+  await expect(form.getByText("Escribe tu nombre")).toBeVisible();
 
   await fillReport(page, "Irene Barrera", "El botón del menú no se anuncia con el lector.");
   await form.getByRole("checkbox").press("Space");

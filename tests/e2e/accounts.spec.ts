@@ -119,7 +119,7 @@ test("an administrator created with user:create signs in, out and in again", asy
   await page.getByLabel("Email").fill(ADMIN.email);
   await page.getByLabel("Contraseña").fill("contraseña equivocada");
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Credenciales incorrectas");
+  await expect(page.getByRole("alert")).toHaveText("El email o la contraseña no son correctos");
   await page.getByLabel("Contraseña").fill(ADMIN.password);
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
   await expect(page).toHaveURL(/\/auth\/verificacion\?redirectTo=%2Fadmin%2Fusuarios/);

@@ -164,7 +164,11 @@ for (const width of [390, 1280]) {
       // rests on them).
       await page.mouse.move(0, 0);
       await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
-      await page.getByRole("button", { name: "Publicar" }).click();
+      await page.getByRole("button", { name: "Publicar…" }).click();
+      await page
+        .getByRole("alertdialog", { name: "¿Publicar el artículo?" })
+        .getByRole("button", { name: "Publicar", exact: true })
+        .click();
       await expect(page.getByText("Artículo creado", { exact: true })).toBeVisible();
 
       // The byline, the JSON-LD and the feed name the professional.

@@ -50,7 +50,7 @@ test("staff compare two revisions of an article and restore the older one", asyn
   await expect(page).toHaveURL(/\?de=\d+&con=\d+$/);
   await expect(changes.locator("ins")).toContainText(SECOND);
   await expect(changes.locator("del")).toHaveCount(0);
-  await expect(changes.getByText(/líneas sin cambios/).first()).toBeVisible();
+  await expect(changes.getByText(/párrafos sin cambios/).first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Comparar revisiones" })).toBeFocused();
 
   // 'Ver cambios' on a row: that revision against the one before, and the comparison is read next.

@@ -50,6 +50,8 @@ test("staff search the article list and switch an article between public and pri
 test("staff write an article with an uploaded image, rename its URL and delete it", async ({
   page,
 }) => {
+  // A long walk (and 'Publicar…' asks first): more than the default 30 s on a loaded machine.
+  test.setTimeout(60_000);
   const file = await coverFile();
   await signInAsAdmin(page);
   await page.goto("/admin/blog");
@@ -57,14 +59,20 @@ test("staff write an article with an uploaded image, rename its URL and delete i
   await expect(page.getByRole("heading", { level: 1, name: "Nuevo artículo" })).toBeVisible();
   await expectAccessible(page);
 
+  // A new article is a draft: 'Guardar borrador' is the main button, 'Publicar…' asks first.
+  await expect(page.getByRole("radio", { name: /^Borrador/ })).toBeChecked();
+  await expect(page.getByRole("button", { name: "Guardar borrador" })).toBeVisible();
   // Empty form: the product's messages (docs/product.md#article-form), nothing saved.
-  await page.getByRole("button", { name: "Publicar" }).click();
+  await page.getByRole("button", { name: "Publicar…" }).click();
   await expect(page.getByText("El título es requerido")).toBeVisible();
   await expect(page.getByText("La URL es requerida")).toBeVisible();
   await expect(page.getByText("La categoría es requerida")).toBeVisible();
   await expect(page.getByText("El contenido es requerido")).toBeVisible();
   await expect(page.getByText("La imagen es requerida")).toBeVisible();
-  await expect(page.getByText("Ha ocurrido un error al guardar el artículo.")).toBeVisible();
+  // The messages stay by the fields: no error toast (issue #34), no dialog.
+  await expect(page.getByText("No se pudo guardar: revisa los campos marcados.")).toBeVisible();
+  await expect(page.getByText("Ha ocurrido un error al guardar el artículo.")).toHaveCount(0);
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
 
   await page.getByLabel("Título").fill("Pasear sin prisa: un respiro para la mente");
   await expect(page.getByLabel("URL")).toHaveValue("pasear-sin-prisa-un-respiro-para-la-mente");
@@ -90,7 +98,11 @@ test("staff write an article with an uploaded image, rename its URL and delete i
     .fill("Un círculo verde sobre fondo claro");
   await page.getByRole("checkbox", { name: /duelo/i }).first().check();
   await expectAccessible(page);
-  await page.getByRole("button", { name: "Publicar" }).click();
+  await page.getByRole("button", { name: "Publicar…" }).click();
+  await page
+    .getByRole("alertdialog", { name: "¿Publicar el artículo?" })
+    .getByRole("button", { name: "Publicar", exact: true })
+    .click();
   await expect(page).toHaveURL("/admin/blog");
   await expect(page.getByText("Artículo creado", { exact: true })).toBeVisible();
 

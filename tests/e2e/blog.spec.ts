@@ -30,6 +30,9 @@ test("search as you type → category → page 2 → article → related article
   ).toBeVisible();
   await page.getByRole("link", { name: "Mostrar todos los artículos" }).click();
   await expect(page).toHaveURL("/blog");
+  // The old words leave the box with the search (issue #34, item 15).
+  await expect(search).toHaveValue("");
+  await expect(page.getByRole("status")).toHaveText("26 artículos");
 
   // Page 2 from the bottom of page 1 starts at the top.
   const pagination = page.getByRole("navigation", { name: "Paginación" });

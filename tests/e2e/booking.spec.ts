@@ -153,7 +153,7 @@ test("a direct booking is confirmed from the e-mail; the link's page changes not
   await page.getByLabel("Nombre").fill("Marta Ruiz");
   await page.getByLabel("Email").fill(email);
   await page.getByRole("checkbox").check();
-  await page.getByRole("button", { name: "Reservar la cita" }).click();
+  await page.getByRole("button", { name: "Pedir cita" }).click();
   await expect(page).toHaveURL("/cita/enviada?tipo=reserva");
 
   const confirm = await linkInMail(email, "/cita/confirmar");

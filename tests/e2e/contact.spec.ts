@@ -21,7 +21,7 @@ test("a visitor sends a message; staff read it in Mensajes and mark it answered"
 
   // Browser-side validation, in Spanish, before anything is sent.
   await form.getByRole("button", { name: "Enviar mensaje" }).click();
-  await expect(form.getByText("El nombre es requerido")).toBeVisible();
+  await expect(form.getByText("Escribe tu nombre")).toBeVisible();
   await expect(
     form.getByText("Debes aceptar la política de privacidad para enviar el mensaje"),
   ).toBeVisible();

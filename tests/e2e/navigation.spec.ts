@@ -13,7 +13,7 @@ const SECTIONS = [
   { id: "colaboraciones", label: "Colaboraciones" },
   { id: "blog-destacados", label: "Blog" },
   { id: "servicios", label: "Servicios" },
-  { id: "sobre-mi", label: "Sobre Mí" },
+  { id: "sobre-mi", label: "Sobre mí" },
   { id: "inicio", label: "Inicio" },
 ];
 const PHONE = { width: 390, height: 844 };
@@ -156,8 +156,8 @@ test.describe("nothing floats over the content", () => {
       expect(fixed, `${path}: elementos fijos sobre el contenido`).toEqual([]);
       for (const number of ["024", "112"]) {
         const link = page.getByRole("contentinfo").getByRole("link", { name: number, exact: true });
-        // Scrolled to the end as a visitor would, again while sections below the first screen
-        // are laid out (render-when-visible) and the page grows.
+        // Scrolled to the end as a visitor would, again while the page may still grow (the
+        // footer staying put after the scroll: scroll-stability.spec.ts).
         await expect
           .poll(async () => {
             await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

@@ -45,10 +45,9 @@ test("the landing page has every section, in the product's order", async ({ page
   await expect(contact.locator('a[href^="tel:"]').first()).toBeVisible();
   await expect(contact.locator('a[href^="mailto:"]').first()).toBeVisible();
   await expect(page.locator("#colaboraciones li")).toHaveCount(4);
-  await expect(page.getByRole("link", { name: "Solicitar cita" }).first()).toHaveAttribute(
-    "rel",
-    "noopener noreferrer",
-  );
+  await expect(
+    page.locator("main").getByRole("link", { name: "Pedir cita" }).first(),
+  ).toHaveAttribute("rel", "noopener noreferrer");
   await expectAccessible(page);
 });
 
@@ -68,7 +67,12 @@ test("services: cards lead to each service page with its content and calls to ac
     await expect(page).toHaveURL(`/servicios/${slug}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(page.getByRole("heading", { name: "Preguntas frecuentes" })).toBeVisible();
-    await expect(page.getByRole("link", { name: /Solicitar cita/ }).last()).toBeVisible();
+    await expect(
+      page
+        .locator("main")
+        .getByRole("link", { name: /Pedir cita/ })
+        .last(),
+    ).toBeVisible();
     await expectAccessible(page);
   }
   // An FAQ opens with the keyboard.

@@ -39,6 +39,8 @@ test("a visitor leaves a review; staff see it live, publish it, and it appears o
   await dialog.getByRole("button", { name: "Enviar reseña" }).click();
   await expect(dialog.getByText("El nombre debe tener al menos 2 caracteres.")).toBeVisible();
   await expect(dialog.getByText("Tu opinión debe tener al menos 10 caracteres.")).toBeVisible();
+  // No star is chosen for the visitor (issue #34): the rating is theirs to give.
+  await expect(dialog.getByText("Elige una valoración de 1 a 5 estrellas.")).toBeVisible();
   await dialog.getByRole("textbox", { name: "Nombre", exact: true }).fill("Sergio E.");
   await dialog
     .getByLabel("Tu opinión")
@@ -104,8 +106,11 @@ test("without JavaScript, 'Dejar una reseña' is a plain form page", async ({ br
   await expect(page).toHaveURL("/resenas/nueva");
   await page.getByRole("textbox", { name: "Nombre", exact: true }).fill("Irene P.");
   await page.getByLabel("Tu opinión").fill("Me ayudó a ordenar mis ideas con calma.");
+  await expect(page.getByRole("radio", { checked: true })).toHaveCount(0);
   await page.getByRole("button", { name: "Enviar reseña" }).click();
   await expect(page.getByText("Acepto la política de privacidad")).toBeVisible();
+  await expect(page.getByText("Elige una valoración de 1 a 5 estrellas.")).toBeVisible();
+  await page.getByRole("radio", { name: "5 estrellas" }).check({ force: true });
   await expect(
     page.getByText(
       "Debes aceptar la política de privacidad y la publicación de tu reseña con el nombre indicado.",

@@ -13,8 +13,8 @@ test("an invited client's review is verified, is published, and its author withd
   await signInAsAdmin(staff);
   await gotoHydrated(staff, "/admin/resenas");
   const email = `invitada.${Date.now()}@example.com`;
-  await staff.getByText("Invitar a dejar una reseña").click();
-  const invite = staff.getByRole("form", { name: "Invitar a dejar una reseña" });
+  await staff.getByText("Invitar a un paciente").click();
+  const invite = staff.getByRole("form", { name: "Invitar a un paciente a dejar una reseña" });
   await invite.getByLabel("Email del cliente").fill(email);
   await invite.getByRole("button", { name: "Enviar la invitación" }).click();
   await expect(staff.getByText("Invitación enviada")).toBeVisible();
@@ -28,6 +28,7 @@ test("an invited client's review is verified, is published, and its author withd
   const form = page.getByRole("form", { name: "Dejar una reseña" });
   await form.getByRole("textbox", { name: "Nombre", exact: true }).fill("M. R.");
   await form.getByLabel("Tu opinión").fill(text);
+  await form.getByRole("radio", { name: "5 estrellas" }).check({ force: true });
   await form.getByRole("checkbox").check();
   await form.getByRole("button", { name: "Enviar reseña" }).click();
   await expect(page.getByText("¡Gracias por tu reseña!")).toBeVisible();

@@ -315,7 +315,7 @@ test("with the example Ajustes, no made-up number, link or block reaches a publi
     await expect(page.locator("body")).not.toContainText(EXAMPLE_TEXT);
     expect(await page.locator(`a[href*="example.com/"]`).count()).toBe(0);
     await expect(page.locator("#inicio")).not.toContainText("Nº de colegiada");
-    await expect(page.getByRole("link", { name: /Solicitar cita/ })).toHaveCount(0);
+    await expect(page.locator("main").getByRole("link", { name: /Pedir cita/ })).toHaveCount(0);
     const contact = page.locator("#contacto");
     await expect(contact.getByText("Redes sociales")).toHaveCount(0);
     await expect(contact.locator('a[href^="tel:"]')).toHaveCount(0);

@@ -103,7 +103,11 @@ test("an article written only with the visual editor is published with its headi
   await expect(page.getByText("Imagen subida correctamente").first()).toBeVisible();
   await page.getByLabel("Texto alternativo de la imagen").fill("Un círculo verde");
   await expectAccessible(page);
-  await page.getByRole("button", { name: "Publicar" }).click();
+  await page.getByRole("button", { name: "Publicar…" }).click();
+  await page
+    .getByRole("alertdialog", { name: "¿Publicar el artículo?" })
+    .getByRole("button", { name: "Publicar", exact: true })
+    .click();
   await expect(page).toHaveURL("/admin/blog");
   await expect(page.getByText("Artículo creado", { exact: true })).toBeVisible();
 

@@ -34,7 +34,6 @@ import { FlagNotice } from "./flag-notice";
 import { AutosaveStatusLine } from "./autosave-status";
 import { useAutosave } from "./use-autosave";
 import { cn } from "~/utils/cn";
-import { notify } from "~/utils/notify";
 import type { FormFailure } from "~/utils/form";
 import { type FieldConstraints, parseWith } from "~/utils/form-schema";
 import { useFieldErrors } from "~/utils/use-field-errors";
@@ -51,7 +50,8 @@ const EMPTY: EditableArticle = {
   imageAlt: "",
   author: "",
   relatedSlugs: [],
-  status: "publicado",
+  // A new article starts as a draft: publishing is a step of its own, confirmed (issue #34).
+  status: "borrador",
   publishAt: "",
 };
 
@@ -155,23 +155,51 @@ export function ArticleEditor({
       ? null
       : result?.formError;
 
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+  /**
+   * The browser's check with the server's rules (`status` as it will be sent): marks the fields
+   * and focuses the first; true when nothing is wrong. The messages stay by the fields (no toast).
+   */
+  const check = (form: HTMLFormElement, status?: string) => {
     // What the visual editor holds goes into the posted field before the form is read.
     contentField.current?.flush();
-    const data = new FormData(event.currentTarget);
+    const data = new FormData(form);
+    if (status) data.set("status", status);
     const verdict = parseWith(ArticleSchema, {
       ...Object.fromEntries(data),
       related: data.getAll("related"),
     });
     const found = verdict.ok ? {} : verdict.fieldErrors;
     setCheckedHere(Object.keys(found).length > 0);
-    if (fields.show(found)) {
+    return fields.show(found);
+  };
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    if (check(event.currentTarget)) {
       autosave.cancel(); // saved for real: no autosaved copy after it
       return;
     }
     event.preventDefault();
-    notify({ type: "error", title: "Error", description: ARTICLE_MESSAGES.saveError });
   };
+
+  // 'Publicar…': checked as it would be published, then confirmed in a dialog before it is sent.
+  const [confirmPublish, setConfirmPublish] = useState(false);
+  const askToPublish = () => {
+    const form = fields.formRef.current;
+    if (form && check(form, "publicado")) setConfirmPublish(true);
+  };
+  const publish = () => {
+    const form = fields.formRef.current;
+    if (!form) return;
+    const radio = form.querySelector<HTMLInputElement>('input[name="status"][value="publicado"]');
+    if (radio) radio.checked = true;
+    setStatus("publicado");
+    setConfirmPublish(false);
+    form.requestSubmit();
+  };
+  const wasPublished = article?.status === "publicado";
+  // Publishing needs the dialog unless the article is public already ('Actualizar').
+  const publishing = status === "publicado" && !wasPublished;
+  const offerPublish = canPublish && (status === "borrador" || status === "privado");
 
   return (
     <div className="flex flex-col gap-6">
@@ -437,13 +465,46 @@ export function ArticleEditor({
           >
             Cancelar
           </Link>
-          <Button type="submit" disabled={!canPublish || uploading || submitting}>
-            {submitting
-              ? "Guardando..."
-              : saveLabel(status, editing, article?.status === "publicado")}
-          </Button>
+          {offerPublish ? (
+            <Button
+              type="button"
+              variant="outline"
+              disabled={uploading || submitting}
+              onClick={askToPublish}
+            >
+              Publicar…
+            </Button>
+          ) : null}
+          {publishing ? (
+            <Button
+              type="button"
+              disabled={!canPublish || uploading || submitting}
+              onClick={askToPublish}
+            >
+              {submitting ? "Publicando..." : "Publicar…"}
+            </Button>
+          ) : (
+            <Button type="submit" disabled={!canPublish || uploading || submitting}>
+              {submitting ? "Guardando..." : saveLabel(status, editing, wasPublished)}
+            </Button>
+          )}
         </div>
       </Form>
+
+      <AlertDialog open={confirmPublish} onOpenChange={setConfirmPublish}>
+        <AlertDialogContent>
+          <AlertDialogTitle>¿Publicar el artículo?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {title.trim() ? `«${title.trim()}»` : "El artículo"} será visible para todo el mundo en
+            el blog, en los buscadores, en el mapa del sitio y en el RSS. Puedes retirarlo después
+            (estado Privado), pero quien lo haya leído o recibido por RSS ya lo habrá visto.
+          </AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Seguir editando</AlertDialogCancel>
+            <AlertDialogAction onClick={publish}>Publicar</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
 
       <AlertDialog open={blocker.state === "blocked"}>
         <AlertDialogContent>

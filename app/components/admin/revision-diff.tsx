@@ -3,7 +3,8 @@ import { plural } from "~/utils/format";
 
 /**
  * Two revisions compared (computed by the page's loader): each field's text with what was added
- * underlined on green and what was removed struck through on red. Colour is never the only cue:
+ * underlined on green and what was removed struck through on red; the article's text formatted
+ * as it reads (headings, bold, lists), not as Markdown. Colour is never the only cue:
  * the marks themselves (underline, strike-through), a legend, and the words 'Añadido:' /
  * 'Eliminado:' that screen readers say around each change.
  */
@@ -24,7 +25,17 @@ export function RevisionDiff({ fields }: { fields: FieldDiff[] }) {
             {f.label}
             {f.changed ? null : <span className="font-normal text-muted"> (sin cambios)</span>}
           </h3>
-          {f.parts.length === 0 ? (
+          {f.html !== undefined ? (
+            f.html === "" ? (
+              <p className="text-muted">Vacío</p>
+            ) : (
+              // Formatted text made on the server from inert HTML (revision-html.server.ts).
+              <div
+                className="prose-reading max-w-none rounded-field border border-border bg-surface px-4 py-1 break-words"
+                dangerouslySetInnerHTML={{ __html: f.html }}
+              />
+            )
+          ) : f.parts.length === 0 ? (
             <p className="text-muted">Vacío</p>
           ) : (
             <div className="rounded-field border border-border bg-surface p-4 break-words whitespace-pre-wrap">

@@ -84,7 +84,7 @@ export function useAccountForm(
   useEffect(() => {
     if (schema) void loadChecks().then((c) => (checks.current = c ?? "unavailable"));
   }, [schema]);
-  // A server message (e.g. 'Credenciales incorrectas') stops applying once the browser's own
+  // A server message (e.g. 'El email o la contraseña no son correctos') stops applying once the browser's own
   // check finds something to correct; the next answer shows again.
   const [staleAnswer, setStaleAnswer] = useState<AuthActionData | undefined>(undefined);
   return {

@@ -1,5 +1,5 @@
 /**
- * 'Pedir cita' and 'Solicitar cita': the site's own /cita when booking is on in Ajustes, or the
+ * 'Pedir cita' (every booking button): the site's own /cita when booking is on in Ajustes, or the
  * external booking URL, which opens in a new tab (and says so to screen readers).
  */
 export function BookingLink({

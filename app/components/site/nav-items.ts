@@ -3,7 +3,7 @@
  */
 export const NAV_ITEMS = [
   { id: "inicio", label: "Inicio" },
-  { id: "sobre-mi", label: "Sobre Mí" },
+  { id: "sobre-mi", label: "Sobre mí" },
   { id: "servicios", label: "Servicios" },
   { id: "reseñas", label: "Reseñas" },
   { id: "blog-destacados", label: "Blog" },

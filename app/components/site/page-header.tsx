@@ -64,7 +64,7 @@ export function CallToAction({ bookingUrl }: { bookingUrl: string }) {
                 href={bookingUrl}
                 className="inline-flex min-h-12 items-center rounded-full bg-accent px-7 text-lg font-semibold text-white no-underline hover:bg-accent-strong"
               >
-                Solicitar cita
+                Pedir cita
               </BookingLink>
             ) : null}
             <Link

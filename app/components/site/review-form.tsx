@@ -160,7 +160,10 @@ export function ReviewForm({
           />
         )}
       </FormField>
-      <fieldset className="flex flex-col gap-1.5">
+      <fieldset
+        className="flex flex-col gap-1.5"
+        aria-describedby={errors.rating ? "review-rating-error" : undefined}
+      >
         <legend className="text-sm font-semibold">
           Valoración
           <span aria-hidden="true" className="ml-0.5 text-danger">
@@ -179,7 +182,8 @@ export function ReviewForm({
                 type="radio"
                 name="rating"
                 value={n}
-                defaultChecked={Number(values?.rating || 5) === n}
+                // Nothing pre-selected: the visitor chooses (issue #34).
+                defaultChecked={Number(values?.rating) === n}
                 className="peer sr-only"
               />
               <span className="sr-only">{n === 1 ? "1 estrella" : `${n} estrellas`}</span>
@@ -191,7 +195,7 @@ export function ReviewForm({
           ))}
         </div>
         {errors.rating ? (
-          <p role="alert" className="text-sm text-danger">
+          <p id="review-rating-error" role="alert" className="text-sm text-danger">
             {errors.rating?.[0]}
           </p>
         ) : null}

@@ -1,14 +1,6 @@
-import { useCallback, useLayoutEffect } from "react";
+import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { SCROLL_FIRST_WAIT_MS, SCROLL_GIVE_UP_MS, SCROLL_RETRY_MS } from "./nav-items";
-
-/**
- * Lays every landing page section out (app.css, render-when-visible): placeholder heights that
- * change during a scroll would move the target.
- */
-function renderAllSections() {
-  document.documentElement.classList.add("render-all");
-}
 
 /**
  * Content above the section can still change height just after the jump (a part of the page that
@@ -31,7 +23,6 @@ const KEEP_IN_VIEW_MS = 2_000;
 function scrollToSection(id: string) {
   const el = document.getElementById(id);
   if (!el) return false;
-  renderAllSections();
   const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   const behavior = reduce ? "auto" : "smooth";
   el.scrollIntoView({ behavior, block: "start" });
@@ -50,12 +41,6 @@ function scrollToSection(id: string) {
 export function useSectionNavigation() {
   const location = useLocation();
   const navigate = useNavigate();
-  // Any link to /#section (a React Router <Link> from another page, such as 'Escribirme'):
-  // React Router scrolls to it right after this render, so the sections are laid out first.
-  // The header, on every public page, runs this before React Router's scroll.
-  useLayoutEffect(() => {
-    if (location.hash) renderAllSections();
-  }, [location.hash]);
   return useCallback(
     (id: string) => {
       if (location.pathname === "/") {

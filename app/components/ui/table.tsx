@@ -9,10 +9,31 @@ type TableProps = React.ComponentProps<"table"> & {
    * that has no links or buttons inside.
    */
   scrollLabel?: string;
+  /**
+   * Below 640 px, each row is a card (as the review list): the header is left to screen readers
+   * and the cells are stacked, so nothing scrolls sideways on a phone. The markup stays a table.
+   */
+  stackOnPhone?: boolean;
+};
+
+/** What `stackOnPhone` changes below 640 px (`sm`). */
+const STACKED = {
+  container: "max-sm:overflow-visible max-sm:rounded-none max-sm:border-0 max-sm:bg-transparent",
+  table: cn(
+    "max-sm:block max-sm:[&_thead]:sr-only max-sm:[&>tbody]:flex max-sm:[&>tbody]:flex-col max-sm:[&>tbody]:gap-3",
+    "max-sm:[&>tbody>tr]:flex max-sm:[&>tbody>tr]:flex-col max-sm:[&>tbody>tr]:gap-3 max-sm:[&>tbody>tr]:rounded-card max-sm:[&>tbody>tr]:border max-sm:[&>tbody>tr]:border-border max-sm:[&>tbody>tr]:bg-surface max-sm:[&>tbody>tr]:p-4 max-sm:[&>tbody>tr]:shadow-soft",
+    "max-sm:[&>tbody>tr>td]:block max-sm:[&>tbody>tr>td]:p-0",
+  ),
 };
 
 /** A data table in a horizontally scrolling card; zebra rows and a sticky header. */
-export function Table({ className, containerClassName, scrollLabel, ...props }: TableProps) {
+export function Table({
+  className,
+  containerClassName,
+  scrollLabel,
+  stackOnPhone = false,
+  ...props
+}: TableProps) {
   return (
     <div
       data-slot="table-container"
@@ -21,12 +42,17 @@ export function Table({ className, containerClassName, scrollLabel, ...props }: 
       tabIndex={scrollLabel ? 0 : undefined}
       className={cn(
         "relative w-full overflow-x-auto rounded-card border border-border bg-surface",
+        stackOnPhone && STACKED.container,
         containerClassName,
       )}
     >
       <table
         data-slot="table"
-        className={cn("w-full caption-bottom border-collapse text-left text-sm", className)}
+        className={cn(
+          "w-full caption-bottom border-collapse text-left text-sm",
+          stackOnPhone && STACKED.table,
+          className,
+        )}
         {...props}
       />
     </div>

@@ -24,7 +24,7 @@ export const MESSAGES = {
     "Esta contraseña es demasiado común y fácil de adivinar. Elige otra (por ejemplo, una frase de varias palabras).",
   passwordMismatch: "Las contraseñas no coinciden",
   passwordTooLong: "La contraseña es demasiado larga",
-  badCredentials: "Credenciales incorrectas",
+  badCredentials: "El email o la contraseña no son correctos",
   alreadyRegistered: "Este email ya está registrado. Intenta iniciar sesión.",
   tooManyAttempts:
     "Demasiados intentos. Por favor, espera un momento antes de volver a intentarlo.",

@@ -1,4 +1,5 @@
 import { type Change, diffLines, diffWordsWithSpace } from "diff";
+import { diffMarkdown } from "./revision-html.server";
 import { type DiffPart, type FieldDiff, REVISION_FIELDS, type RevisionText } from "./revisions";
 
 /** Unchanged lines shown around a change; longer unchanged stretches are left out. */
@@ -109,13 +110,23 @@ export function diffText(
   return parts;
 }
 
-/** Title, summary and text of two revisions compared, field by field. */
+/**
+ * Title, summary and text of two revisions compared, field by field: the title and summary as
+ * text, the article's text formatted as it reads (headings, bold, lists: issue #34).
+ */
 export function diffRevisions(before: RevisionText, after: RevisionText): FieldDiff[] {
   const deadline = Date.now() + BUDGET_MS;
-  return REVISION_FIELDS.map(([field, label]) => ({
-    field,
-    label,
-    changed: normalize(before[field]) !== normalize(after[field]),
-    parts: diffText(before[field], after[field], field !== "content", deadline),
-  }));
+  return REVISION_FIELDS.map(([field, label]) => {
+    const changed = normalize(before[field]) !== normalize(after[field]);
+    if (field === "content") {
+      return {
+        field,
+        label,
+        changed,
+        parts: [],
+        html: diffMarkdown(before[field], after[field], deadline),
+      };
+    }
+    return { field, label, changed, parts: diffText(before[field], after[field], true, deadline) };
+  });
 }

@@ -36,7 +36,13 @@ export interface FieldDiff {
   field: "title" | "excerpt" | "content";
   label: string;
   changed: boolean;
+  /** Title and summary: their text, piece by piece. */
   parts: DiffPart[];
+  /**
+   * The text (Markdown) as it reads, formatted, with the changes marked (revision-html.server.ts):
+   * inert HTML made on the server. "" when the text is empty.
+   */
+  html?: string;
 }
 
 export const REVISION_FIELDS = [

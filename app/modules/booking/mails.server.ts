@@ -101,7 +101,7 @@ export function appointmentMails(row: Row, settings: Settings) {
         "Confirma tu cita",
         [
           `Hola, ${row.clientName}:`,
-          `Has reservado: ${what}.`,
+          `Has pedido cita: ${what}.`,
           `Para que la cita quede confirmada, abre el enlace de abajo en los próximos ${HOLD_MINUTES} minutos. Si no lo abres, la hora vuelve a quedar libre.`,
           "Si no has pedido esta cita, ignora este mensaje.",
         ],

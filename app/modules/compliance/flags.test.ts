@@ -66,6 +66,24 @@ describe("what a review must not publish", () => {
     ]);
   });
 
+  it.each([
+    ["Vine por ansiedad y hoy estoy mucho mejor.", "ansiedad"],
+    ["Tenía ataques de pánico en el metro.", "ataques de pánico"],
+    ["Me diagnosticaron TOC hace años.", "TOC"],
+    ["Con el TDAH de mi hijo nos ha orientado muy bien.", "TDAH"],
+    ["Mi pareja es bipolar y nos ayudó a los dos.", "bipolar"],
+    ["Mi hermano tiene esquizofrenia.", "esquizofrenia"],
+    ["Superé la anorexia gracias a las sesiones.", "anorexia"],
+    ["Llevaba años con bulimia.", "bulimia"],
+    ["Salí de dos depresiones seguidas.", "depresiones"],
+    ["Pensamientos obsesivo-compulsivos que no me dejaban vivir.", "obsesivo-compulsivos"],
+    ["Tenía agorafobia y no salía de casa.", "agorafobia"],
+    ["Mi estrés postraumático tras el accidente.", "estrés postraumático"],
+    ["Meses de insomnio.", "insomnio"],
+  ])("flags the named condition in %j", (text, words) => {
+    expect(found(reviewFlags(text))).toContainEqual(["health", words]);
+  });
+
   it("leaves an ordinary review alone", () => {
     expect(
       reviewFlags(

@@ -20,6 +20,8 @@ export interface Rule {
   kind: FlagKind;
   /** What the words touch, as staff read it. */
   title: string;
+  /** The same in a word or two (the review list's one-line notice). */
+  short: string;
   /** The source, with its article and date, and where to read it. */
   source: string;
   url: string;
@@ -31,6 +33,7 @@ const CODE = "https://www.cop.es/";
 export const RULES: Record<FlagKind, Rule> = {
   claim: {
     kind: "claim",
+    short: "Promesa de resultados",
     title: "Promete resultados, curación o éxito",
     source:
       "Código Deontológico del Psicólogo, art. 50 (la publicidad no incluye garantías ni afirmaciones sobre éxitos); Real Decreto 1907/1996, art. 4.4 (seguridades de alivio o curación cierta)",
@@ -38,6 +41,7 @@ export const RULES: Record<FlagKind, Rule> = {
   },
   health: {
     kind: "health",
+    short: "Salud",
     title: "Datos de salud (diagnóstico, medicación, trastorno)",
     source:
       "RGPD, art. 9 (categorías especiales de datos); Código Deontológico del Psicólogo, arts. 39–40 (intimidad y secreto profesional)",
@@ -45,12 +49,14 @@ export const RULES: Record<FlagKind, Rule> = {
   },
   contact: {
     kind: "contact",
+    short: "Contacto",
     title: "Datos de contacto de una persona",
     source: "RGPD, art. 5.1.c (minimización de datos)",
     url: RGPD,
   },
   name: {
     kind: "name",
+    short: "Nombre completo",
     title: "Nombre y apellidos de una persona",
     source:
       "RGPD, art. 5.1.c (minimización de datos); Código Deontológico del Psicólogo, art. 40 (secreto profesional)",
@@ -75,7 +81,7 @@ const CLAIMS = [
 
 const HEALTH = [
   word(
-    "depresi[óo]n|depresiv[oa]s?|ansiedad generalizada|trastornos?(?: \\p{L}+)?|bipolar(?:idad)?|esquizofreni\\p{L}*|psicosis|psic[óo]tic[oa]s?|TOC|TDAH|TEPT|TLP|anorexia|bulimia|autismo|TEA|adicci[óo]n(?:es)? a \\p{L}+|alcoholismo|autolesi\\p{L}*|suicid\\p{L}*|intento de suicidio|diagn[óo]stic\\p{L}*|ingres(?:o|ada|ado) en \\p{L}+|psiquiatr\\p{L}*",
+    "depresi[óo]n(?:es)?|depresiv[oa]s?|ansiedad(?: generalizada| social)?|ataques? de (?:p[áa]nico|ansiedad)|trastornos?(?: \\p{L}+)?|bipolar(?:idad)?|esquizofreni\\p{L}*|psicosis|psic[óo]tic[oa]s?|TOC|obsesiv[oa]s?[- ]compulsiv[oa]s?|TDAH|TDA|hiperactividad|d[ée]ficit de atenci[óo]n|TEPT|estr[ée]s postraum[áa]tico|TLP|TCA|anorexia|an[óo]rexic[oa]|bulimia|bul[íi]mic[oa]|atracones|agorafobia|fobias?(?: \\p{L}+)?|hipocondr\\p{L}*|insomnio|autismo|Asperger|TEA|adicci[óo]n(?:es)?(?: a \\p{L}+)?|alcoholismo|ludopat\\p{L}*|autolesi\\p{L}*|suicid\\p{L}*|intento de suicidio|diagn[óo]stic\\p{L}*|ingres(?:o|ada|ado) en \\p{L}+|psiquiatr\\p{L}*",
   ),
   word(
     "medicaci[óo]n|medicad[oa]|pastillas|antidepresiv\\p{L}*|ansiol[íi]tic\\p{L}*|benzodiacepin\\p{L}*|sertralina|fluoxetina|escitalopram|paroxetina|venlafaxina|diazepam|lorazepam|alprazolam|orfidal|trankimazin|valium|litio|quetiapina|risperidona|olanzapina|aripiprazol|metilfenidato",
@@ -139,6 +145,11 @@ export function segments(text: string, flags: Flag[]) {
   }
   if (at < text.length) parts.push({ text: text.slice(at), flag: null });
   return parts;
+}
+
+/** The words found for a rule, each once, in the order of the text. */
+export function wordsFor(flags: Flag[], kind: FlagKind): string[] {
+  return [...new Set(flags.filter((f) => f.kind === kind).map((f) => f.text))];
 }
 
 /** The rules a list of findings touches, each once, in a fixed order. */

@@ -12,7 +12,7 @@ import { noNul } from "~/utils/no-nul";
 export const CONTACT_LIMITS = { name: 100, email: 254, message: 2000 } as const;
 
 export const CONTACT_MESSAGES = {
-  nameRequired: "El nombre es requerido",
+  nameRequired: "Escribe tu nombre",
   nameTooLong: "El nombre no puede exceder 100 caracteres",
   nameLetters: "El nombre solo puede contener letras y espacios",
   emailInvalid: EMAIL_MESSAGES.invalid,

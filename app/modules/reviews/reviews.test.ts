@@ -37,7 +37,10 @@ describe("review rules (docs/product.md#review-forms)", () => {
     expect(errors({ rating: "0" }).rating).toBe(M.rating);
     expect(errors({ rating: "6" }).rating).toBe(M.rating);
     expect(errors({ rating: "abc" }).rating).toBe(M.rating);
-    const unrated = parseWith(ReviewSchema, { ...valid, rating: undefined });
+    // The visitor chooses the stars (nothing is pre-selected); staff get five unless they choose.
+    expect(errors({ rating: undefined }).rating).toBe(M.rating);
+    expect(errors({ rating: "" }).rating).toBe(M.rating);
+    const unrated = parseWith(ReviewAdminSchema, { ...valid, rating: undefined });
     expect(unrated.ok && ratingOf(unrated.data.rating)).toBe(5);
     expect(errors({ consent: "" }).consent).toBe(M.consent);
     expect(errors({ consent: "" }, true).consent).toBeUndefined();

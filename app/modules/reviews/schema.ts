@@ -30,10 +30,10 @@ export const ReviewSchema = z.object({
       .string({ error: REVIEW_MESSAGES.roleMax })
       .check(z.trim(), textOnly, z.maxLength(REVIEW_LIMITS.role, REVIEW_MESSAGES.roleMax)),
   ),
-  // Five stars unless another is chosen (a form always sends one of the radio buttons).
-  rating: z.optional(
-    z.string({ error: REVIEW_MESSAGES.rating }).check(z.regex(/^[1-5]?$/, REVIEW_MESSAGES.rating)),
-  ),
+  // Chosen by the visitor: the form pre-selects nothing (issue #34), so no star is sent for them.
+  rating: z
+    .string({ error: REVIEW_MESSAGES.rating })
+    .check(z.regex(/^[1-5]$/, REVIEW_MESSAGES.rating)),
   content: z
     .string({ error: REVIEW_MESSAGES.contentMin })
     .check(
@@ -56,7 +56,10 @@ export const REVIEW_FIELDS = ["name", "role", "rating", "content", "consent"] as
 export const ReviewAdminSchema = z.object({
   name: ReviewSchema.shape.name,
   role: ReviewSchema.shape.role,
-  rating: ReviewSchema.shape.rating,
+  // Five stars unless staff choose another (the dialog's own default).
+  rating: z.optional(
+    z.string({ error: REVIEW_MESSAGES.rating }).check(z.regex(/^[1-5]?$/, REVIEW_MESSAGES.rating)),
+  ),
   content: z
     .string({ error: REVIEW_MESSAGES.adminContentMin })
     .check(

@@ -38,7 +38,7 @@ export const SETTINGS_SECTIONS: Array<{ title: string; fields: SettingsField[] }
         label: "URL de reservas",
         kind: "url",
         description:
-          "Los botones 'Pedir cita' y 'Solicitar cita' abren esta dirección; sin ella, 'Pedir cita' lleva al formulario de contacto.",
+          "Los botones 'Pedir cita' abren esta dirección; sin ella, 'Pedir cita' lleva al formulario de contacto.",
       },
       {
         key: "bookingEnabled",

@@ -157,7 +157,8 @@ export default function BlogAdminPage({ loaderData, actionData }: Route.Componen
           No se encontraron artículos
         </p>
       ) : (
-        <Table scrollLabel="Tabla de artículos">
+        // Below 640 px each row is a card, as in Reseñas (issue #34).
+        <Table scrollLabel="Tabla de artículos" stackOnPhone>
           <TableHeader>
             <TableRow>
               {/* The cover only where the table has room for it (1280 px and up). */}

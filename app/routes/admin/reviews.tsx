@@ -186,8 +186,8 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
         <ReviewsHeading total={total} pending={pending} moderator={moderator} />
-        <ReviewsToolbar back={back} canModerate={canModerate} onNew={() => setEditing("new")} />
         {canModerate ? <InviteReviewerForm back={back} failed={failed} /> : null}
+        <ReviewsToolbar back={back} canModerate={canModerate} onNew={() => setEditing("new")} />
       </div>
       {failed?.formError && !editing ? (
         <p role="alert" className="rounded-field bg-danger-soft p-3 text-danger">

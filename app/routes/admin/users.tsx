@@ -134,7 +134,8 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : null}
 
-      <Table scrollLabel="Tabla de usuarios">
+      {/* Below 640 px each row is a card, as in Reseñas (issue #34). */}
+      <Table scrollLabel="Tabla de usuarios" stackOnPhone>
         <TableHeader>
           <TableRow>
             <TableHead>Persona</TableHead>

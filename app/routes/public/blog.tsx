@@ -70,6 +70,13 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The box says what the list is for once the address changes without typing in it ('Mostrar
+  // todos los artículos', a category chip, back and forward); while someone types, it is theirs.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (input && document.activeElement !== input && input.value !== q) input.value = q;
+  }, [q]);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const searching = navigation.state === "loading" && navigation.location.pathname === "/blog";
@@ -114,6 +121,7 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
               className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted"
             />
             <input
+              ref={inputRef}
               id="q"
               name="q"
               type="search"

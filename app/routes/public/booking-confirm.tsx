@@ -162,7 +162,7 @@ export default function BookingConfirmPage({ loaderData, actionData }: Route.Com
   const { appointment } = loaderData;
   return (
     <>
-      <PageHeader title="Confirmar la cita" lead="Un último paso para reservar tu hora." />
+      <PageHeader title="Confirmar la cita" lead="Un último paso para pedir tu cita." />
       <div className="container-page flex max-w-2xl flex-col items-start gap-6 py-12">
         {actionData ? (
           <Banner variant="error" role="alert">

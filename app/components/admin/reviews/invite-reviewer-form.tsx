@@ -1,23 +1,30 @@
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
+import { MailPlus } from "lucide-react";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import type { FormFailure } from "~/utils/form";
 
 /**
- * 'Invitar a dejar una reseña': a disclosure with the client's e-mail. It opens by itself when
- * the server refused an invitation (`failed.intent === "invite"`), with the message under the field.
+ * 'Invitar a un paciente': the page's primary action (issue #34: a review the client writes
+ * through their own link, shown as verified, rather than one staff type), a disclosure with the
+ * client's e-mail. It opens by itself when the server refused an invitation
+ * (`failed.intent === "invite"`), with the message under the field.
  */
 export function InviteReviewerForm({ back, failed }: { back: string; failed?: FormFailure }) {
   return (
     <details open={failed?.intent === "invite" || undefined}>
-      <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-full px-4 font-semibold text-primary hover:bg-primary-soft">
-        Invitar a dejar una reseña
+      <summary
+        className={buttonVariants({
+          className: "w-fit list-none [&::-webkit-details-marker]:hidden",
+        })}
+      >
+        <MailPlus aria-hidden="true" /> Invitar a un paciente
       </summary>
       <Form
         method="post"
         className="mt-2 flex flex-col gap-3 sm:max-w-md"
-        aria-label="Invitar a dejar una reseña"
+        aria-label="Invitar a un paciente a dejar una reseña"
       >
         <input type="hidden" name="intent" value="invite" />
         <input type="hidden" name="back" value={back} />

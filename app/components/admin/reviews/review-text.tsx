@@ -46,7 +46,7 @@ export function ReviewText({ id, name, text }: { id: string; name: string; text:
           <span className="sr-only"> de {name}</span>
         </summary>
       </details>
-      <FlagNotice flags={flags} id={`${id}-revisar`} />
+      <FlagNotice flags={flags} id={`${id}-revisar`} compact />
     </div>
   );
 }

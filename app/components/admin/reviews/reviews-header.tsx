@@ -38,7 +38,8 @@ export function ReviewsHeading({
 
 /**
  * The page's buttons: 'Marcar como vistas' (a plain form, so it works without JavaScript),
- * 'Actualizar', 'Nueva reseña' for moderators, and last 'Activar notificaciones'.
+ * 'Actualizar', 'Nueva reseña' for moderators (secondary: a review typed by staff; inviting the
+ * client is the page's primary action, InviteReviewerForm), and last 'Activar notificaciones'.
  */
 export function ReviewsToolbar({
   back,
@@ -60,7 +61,7 @@ export function ReviewsToolbar({
       </Form>
       <RefreshButton />
       {canModerate ? (
-        <Button onClick={onNew}>
+        <Button variant="secondary" onClick={onNew}>
           <Plus aria-hidden="true" /> Nueva reseña
         </Button>
       ) : null}

@@ -174,7 +174,7 @@ export function BookingForm({
         errors={fields.of("consent")}
       />
       <Button type="submit" variant="accent" size="lg" disabled={sending} className="self-start">
-        {sending ? "Enviando…" : direct ? "Reservar la cita" : "Enviar la solicitud"}
+        {sending ? "Enviando…" : direct ? "Pedir cita" : "Enviar la solicitud"}
       </Button>
     </Form>
   );

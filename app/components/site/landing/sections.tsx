@@ -40,7 +40,7 @@ export function Section({
     <section
       id={id}
       aria-labelledby={`${id}-titulo`}
-      className={cn("render-when-visible py-14 md:py-24", tone === "sand" && "bg-sand")}
+      className={cn("py-14 md:py-24", tone === "sand" && "bg-sand")}
     >
       <div className="container-page">
         {eyebrow ? (
@@ -121,7 +121,7 @@ export function Hero({
                 href={settings.bookingUrl}
                 className={buttonVariants({ variant: "outline", size: "lg" })}
               >
-                Solicitar cita
+                Pedir cita
               </BookingLink>
             ) : null}
           </div>
@@ -187,7 +187,7 @@ export function CredentialsSection({ settings }: { settings: Settings }) {
       : []),
   ];
   return (
-    <section aria-labelledby="credenciales-titulo" className="render-when-visible py-14 md:py-20">
+    <section aria-labelledby="credenciales-titulo" className="py-14 md:py-20">
       <div className="container-page">
         <h2 id="credenciales-titulo" className="text-h2">
           Credenciales
