@@ -1,3 +1,4 @@
+import { pendingReviewCount } from "~/modules/reviews/reviews.server";
 import { and, eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
@@ -152,6 +153,8 @@ describe.each(DRIVERS)("the panel (%s)", (driver) => {
       details: { count: 25 },
     });
     expect(step(await load("administrator"), "reviews").done).toBe(true);
+    // Taken down, the examples wait for no moderation: the panel and the menu count none.
+    expect(await pendingReviewCount(db.db)).toBe(0);
     // Again: nothing left to take down, nothing audited.
     expect((await post("administrator", "unpublish-examples")).status).toBe(302);
     expect(

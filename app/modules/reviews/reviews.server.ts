@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contentSeeds, reviews } from "~/db/schema";
 import { enqueueMail, nudgeOutbox } from "~/platform/mail/outbox.server";
@@ -283,9 +283,15 @@ export async function listReviews(db: Db, options: { status?: StatusFilter; page
   return { items, total, page, pageCount, pending: await pendingReviewCount(db) };
 }
 
-/** Reviews waiting for moderation (unpublished): only for roles that may read them. */
+/**
+ * Reviews waiting for moderation (unpublished, written by someone): only for roles that may read
+ * them. A new install's example reviews, once unpublished (Primeros pasos), wait for no one.
+ */
 export async function pendingReviewCount(db: Db) {
-  const [row] = await db.select({ n: count() }).from(reviews).where(eq(reviews.isPublished, false));
+  const [row] = await db
+    .select({ n: count() })
+    .from(reviews)
+    .where(and(eq(reviews.isPublished, false), ne(reviews.source, "seed")));
   return row?.n ?? 0;
 }
 
