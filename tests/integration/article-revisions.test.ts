@@ -151,16 +151,19 @@ describe.each(DRIVERS)("article revisions (%s)", (driver) => {
     expect([data.from, data.to]).toEqual([data.revisions[1]!.id, data.revisions[0]!.id]);
     const content = data.diff!.find((f) => f.field === "content")!;
     expect(content.changed).toBe(true);
-    expect(content.parts).toContainEqual({ kind: "added", text: "\n\nUn párrafo nuevo." });
+    // The text as it reads, formatted, the new paragraph marked as added (revision-html.server.ts).
+    expect(content.html).toMatch(
+      /<ins [^>]*>(?:(?!<\/ins>).)*Un párrafo nuevo\.(?:(?!<\/ins>).)*<\/ins>/s,
+    );
+    expect(content.html).toContain("[Añadido: ");
     expect(data.diff!.find((f) => f.field === "title")!.changed).toBe(false);
 
     // Any two, in either order; an unknown id falls back to the default.
     const swapped = (await page("editor", SEEDED, `?de=${data.to}&con=${data.from}`))
       .data as Loaded;
-    expect(swapped.diff!.find((f) => f.field === "content")!.parts).toContainEqual({
-      kind: "removed",
-      text: "\n\nUn párrafo nuevo.",
-    });
+    expect(swapped.diff!.find((f) => f.field === "content")!.html).toMatch(
+      /<del [^>]*>(?:(?!<\/del>).)*Un párrafo nuevo\.(?:(?!<\/del>).)*<\/del>/s,
+    );
     const unknown = (await page("editor", SEEDED, "?de=999999&con=abc")).data as Loaded;
     expect([unknown.from, unknown.to]).toEqual([data.from, data.to]);
   });
