@@ -29,6 +29,11 @@ export interface DbOptions {
   url?: string;
   /** Folder for PGlite's files; absent = in memory (tests). */
   dataDir?: string;
+  /**
+   * PGlite only: start from this copy of a database (a `dumpDataDir()` tarball) instead of an
+   * empty one. Tests use it to copy one database migrated once per run (tests/support/db.ts).
+   */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: DbOptions): Promise<DbHandle> {
@@ -59,7 +64,7 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
   }
   const client = await PGlite.create(
     options.dataDir ? path.join(options.dataDir, "pgdata") : undefined,
-    { extensions: { unaccent } },
+    { extensions: { unaccent }, loadDataDir: options.loadDataDir },
   );
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

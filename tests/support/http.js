@@ -21,18 +21,20 @@ export function freePort() {
 }
 
 /**
- * Creates the empty database `name` next to the one `adminUrl` names.
+ * Creates the database `name` next to the one `adminUrl` names: empty, or a copy of `template`
+ * (a database nobody is connected to, such as the migrated one tests/support/global-setup.ts makes).
  * @param {string} adminUrl
  * @param {string} name
+ * @param {string=} template
  */
-export async function createPgDatabaseAt(adminUrl, name) {
+export async function createPgDatabaseAt(adminUrl, name, template) {
   const run = async (/** @type {string} */ statement) => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     await client.query(statement);
     await client.end();
   };
-  await run(`CREATE DATABASE ${name}`);
+  await run(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
