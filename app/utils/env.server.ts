@@ -69,6 +69,12 @@ const EnvSchema = z
       .int("debe ser un número entero de envíos")
       .min(1, "debe ser al menos 1")
       .default(5),
+    // Visitor reviews per client in an hour (3); raised only for tests that send many.
+    REVIEW_RATE_LIMIT: z.coerce
+      .number({ error: "debe ser un número de reseñas" })
+      .int("debe ser un número entero de reseñas")
+      .min(1, "debe ser al menos 1")
+      .default(3),
     // RATE_LIMIT_DISABLED=1 lifts every rate limit: load benchmarks only, never in production.
     RATE_LIMIT_DISABLED: z
       .enum(["0", "1"], { error: "debe ser 1 (sin límites, solo para medir carga) o 0" })

@@ -52,6 +52,7 @@ describe("environment", () => {
   it("validates the limits, the outbox timings and the migrations folder like the rest", () => {
     const defaults = parseEnv({});
     expect(defaults.CONTACT_RATE_LIMIT).toBe(5);
+    expect(defaults.REVIEW_RATE_LIMIT).toBe(3);
     expect(defaults.RATE_LIMIT_DISABLED).toBe(false);
     expect(defaults.OUTBOX_INTERVAL_MS).toBe(3000);
     expect(defaults.OUTBOX_RETRY_BASE_MS).toBe(30_000);
@@ -77,6 +78,7 @@ describe("environment", () => {
     );
     expect(() => parseEnv({ CONTACT_RATE_LIMIT: "cinco" })).toThrowError(/CONTACT_RATE_LIMIT/);
     expect(() => parseEnv({ CONTACT_RATE_LIMIT: "0" })).toThrowError(/CONTACT_RATE_LIMIT/);
+    expect(() => parseEnv({ REVIEW_RATE_LIMIT: "tres" })).toThrowError(/REVIEW_RATE_LIMIT/);
     expect(() => parseEnv({ OUTBOX_INTERVAL_MS: "10" })).toThrowError(/OUTBOX_INTERVAL_MS/);
     expect(() => parseEnv({ OUTBOX_RETRY_BASE_MS: "x" })).toThrowError(/OUTBOX_RETRY_BASE_MS/);
     expect(() => parseEnv({ EVENTS_HEARTBEAT_MS: "50" })).toThrowError(/EVENTS_HEARTBEAT_MS/);

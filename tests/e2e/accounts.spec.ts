@@ -24,13 +24,20 @@ const STAFF = { name: "Luis Gómez", email: "luis.e2e@example.com" };
 
 /** Nothing wider than the window: every label fits (or wraps) at this width. */
 async function expectNoSidewaysScroll(page: Page) {
-  // The elements that reach past the window's right edge, to name them if there are any.
+  // The elements that reach past the window's right edge, to name them if there are any. A layer
+  // fixed to the window (the toasts' list, shown after 'Copiar') scrolls nothing: left out.
   const wide = await page.evaluate(() => {
     const limit = document.documentElement.clientWidth;
+    const fixed = (el: Element | null): boolean =>
+      el !== null && (getComputedStyle(el).position === "fixed" || fixed(el.parentElement));
     return [...document.querySelectorAll("body *")]
-      .filter((el) => el.getBoundingClientRect().right > limit + 0.5)
+      .filter((el) => el.getBoundingClientRect().right > limit + 0.5 && !fixed(el))
       .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120));
   });
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    "la página se desplaza de lado",
+  ).toBeLessThanOrEqual(await page.evaluate(() => document.documentElement.clientWidth));
   expect(wide, "elementos más anchos que la ventana").toEqual([]);
 }
 

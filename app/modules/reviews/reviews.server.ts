@@ -133,7 +133,6 @@ export async function publishedExampleCount(db: Db) {
 }
 
 export const REVIEW_WINDOW_MS = 60 * 60 * 1000;
-const REVIEWS_PER_WINDOW = 3;
 
 export type SubmitResult =
   | { ok: true; id: number | null; withdrawUrl?: string }
@@ -159,7 +158,8 @@ export async function submitReview(
   const limited = await hitRateLimit(
     db,
     `review:${client.ip}`,
-    REVIEWS_PER_WINDOW,
+    // 3 an hour per client by default (REVIEW_RATE_LIMIT).
+    getEnv().REVIEW_RATE_LIMIT,
     REVIEW_WINDOW_MS,
   );
   if (!limited.allowed) {

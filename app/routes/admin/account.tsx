@@ -271,7 +271,7 @@ function Enrolment({
   const busy = navigation.state !== "idle";
   return (
     <>
-      <ol className="flex flex-col gap-6">
+      <ol className="flex w-full min-w-0 flex-col gap-6">
         <li className="flex flex-col gap-3 print:hidden">
           <Heading className="text-h3">1. Añade la cuenta a la aplicación del móvil</Heading>
           <QrAndKey qrSvg={pending.qrSvg} secret={pending.secret} uri={pending.uri} />
