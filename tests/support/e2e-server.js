@@ -119,6 +119,8 @@ fs.writeFileSync(
     databaseUrl: database.url,
     authSecret,
   }),
+  // It holds the server's AUTH_SECRET: for this user only (the fixture deletes it once read).
+  { mode: 0o600 },
 );
 
 const child = spawn(process.execPath, ["server/main.js"], { stdio: "inherit", env });
