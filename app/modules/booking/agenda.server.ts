@@ -1,3 +1,4 @@
+import type { AgendaItem } from "./view";
 import { and, asc, eq, gt, gte, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, busyTimes } from "~/db/schema";
@@ -19,20 +20,7 @@ import { PracticeMessageSchema, STAFF_MESSAGES } from "./staff-schema";
  * names the appointment by its id, never the client.
  */
 
-export interface AgendaItem {
-  id: string;
-  startsAt: string;
-  endsAt: string;
-  serviceName: string;
-  modality: string;
-  status: string;
-  clientName: string;
-  clientEmail: string;
-  clientPhone: string;
-  firstVisit: boolean;
-  note: string;
-  changeRequest: string | null;
-}
+export type { AgendaItem };
 
 const item = (row: typeof appointments.$inferSelect): AgendaItem => ({
   id: row.id,

@@ -38,3 +38,19 @@ export interface BookingView {
   firstSlots: { start: number; date: string; time: string }[];
   cancelHours: number;
 }
+
+/** One appointment as staff with appointments.read see it (the agenda, agenda.server.ts). */
+export interface AgendaItem {
+  id: string;
+  startsAt: string;
+  endsAt: string;
+  serviceName: string;
+  modality: string;
+  status: string;
+  clientName: string;
+  clientEmail: string;
+  clientPhone: string;
+  firstVisit: boolean;
+  note: string;
+  changeRequest: string | null;
+}

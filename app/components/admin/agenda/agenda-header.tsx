@@ -1,8 +1,10 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/utils/cn";
 import { formatDay } from "~/utils/format-time";
-import { agendaHref, type AgendaRange, type AgendaView } from "./types";
+import { agendaHref, type AgendaRange, type AgendaView, type GridDay } from "./types";
+import { WeekGrid } from "./week-grid";
 
 const navLink =
   "inline-flex min-h-11 items-center rounded-full px-3 font-semibold text-primary hover:bg-primary-soft";
@@ -71,5 +73,34 @@ export function AgendaHeader({
         </nav>
       </div>
     </div>
+  );
+}
+
+/** The agenda's card: its header, then the week grid ('Semana') or the list of days ('Lista'). */
+export function AgendaCard({
+  range,
+  view,
+  today,
+  grid,
+  caption,
+  list,
+}: {
+  range: AgendaRange;
+  view: AgendaView;
+  today: string;
+  grid: GridDay[];
+  caption: string;
+  /** The list view, rendered only when it is the one shown. */
+  list: () => ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <AgendaHeader range={range} view={view} today={today} />
+      </CardHeader>
+      <CardContent>
+        {view === "semana" ? <WeekGrid days={grid} today={today} caption={caption} /> : list()}
+      </CardContent>
+    </Card>
   );
 }

@@ -1,8 +1,6 @@
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { AgendaDays } from "./agenda-days";
-import { AgendaHeader } from "./agenda-header";
+import { AgendaCard } from "./agenda-header";
 import type { AgendaRange, AgendaView, GridDay } from "./types";
-import { WeekGrid } from "./week-grid";
 
 /** Contributors: when the practice is busy, and nothing about whom or why. */
 export function BusyAgenda({
@@ -27,33 +25,31 @@ export function BusyAgenda({
           ven Editor y Administrador.
         </p>
       </div>
-      <Card>
-        <CardHeader>
-          <AgendaHeader range={range} view={view} today={today} />
-        </CardHeader>
-        <CardContent>
-          {view === "semana" ? (
-            <WeekGrid days={days} today={today} caption={caption} />
-          ) : (
-            <AgendaDays
-              days={days.map((d) => ({ ...d, items: d.blocks }))}
-              today={today}
-              renderItems={(blocks) => (
-                <ul className="mt-2 flex flex-col gap-2">
-                  {blocks.map((block) => (
-                    <li key={block.key} className="rounded-field border border-border p-3">
-                      <strong>
-                        {block.from}–{block.to}
-                      </strong>{" "}
-                      · Ocupado
-                    </li>
-                  ))}
-                </ul>
-              )}
-            />
-          )}
-        </CardContent>
-      </Card>
+      <AgendaCard
+        range={range}
+        view={view}
+        today={today}
+        grid={days}
+        caption={caption}
+        list={() => (
+          <AgendaDays
+            days={days.map((d) => ({ ...d, items: d.blocks }))}
+            today={today}
+            renderItems={(blocks) => (
+              <ul className="mt-2 flex flex-col gap-2">
+                {blocks.map((block) => (
+                  <li key={block.key} className="rounded-field border border-border p-3">
+                    <strong>
+                      {block.from}–{block.to}
+                    </strong>{" "}
+                    · Ocupado
+                  </li>
+                ))}
+              </ul>
+            )}
+          />
+        )}
+      />
     </div>
   );
 }

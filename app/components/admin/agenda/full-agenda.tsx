@@ -1,14 +1,12 @@
 import { Link } from "react-router";
 import type { ClientPrefill, StaffService } from "~/components/admin/agenda-forms";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { AgendaDays } from "./agenda-days";
-import { AgendaHeader } from "./agenda-header";
+import { AgendaCard } from "./agenda-header";
 import { DayEntries } from "./day-entries";
 import type { AgendaForms } from "./entry-actions";
 import { PendingRequests } from "./pending-requests";
 import { type BookingAnswer, StaffBookingCard } from "./staff-booking-card";
 import type { AgendaEntry, AgendaRange, AgendaView, GridDay } from "./types";
-import { WeekGrid } from "./week-grid";
 
 /** The intents whose refusal is shown at the top of the page (the others, by their form). */
 const TOP_REFUSALS = ["accept", "decline", "cancel", "change-answered", "invite-review"];
@@ -75,29 +73,22 @@ export function FullAgenda({
 
       <PendingRequests pending={pending} mayManage={mayManage} forms={forms} />
 
-      <Card>
-        <CardHeader>
-          <AgendaHeader range={range} view={view} today={today} />
-        </CardHeader>
-        <CardContent>
-          {view === "semana" ? (
-            <WeekGrid days={grid} today={today} caption={caption} />
-          ) : (
-            <AgendaDays
-              days={days}
-              today={today}
-              renderItems={(items) => (
-                <DayEntries
-                  items={items}
-                  mayManage={mayManage}
-                  mayInvite={mayInvite}
-                  forms={forms}
-                />
-              )}
-            />
-          )}
-        </CardContent>
-      </Card>
+      <AgendaCard
+        range={range}
+        view={view}
+        today={today}
+        grid={grid}
+        caption={caption}
+        list={() => (
+          <AgendaDays
+            days={days}
+            today={today}
+            renderItems={(items) => (
+              <DayEntries items={items} mayManage={mayManage} mayInvite={mayInvite} forms={forms} />
+            )}
+          />
+        )}
+      />
 
       {mayManage ? (
         <StaffBookingCard

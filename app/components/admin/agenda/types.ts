@@ -1,19 +1,8 @@
 /** What the agenda's loader sends its components (safe in the browser: no server module). */
+import type { AgendaItem } from "~/modules/booking/view";
 
-/** One appointment as staff with appointments.read see it. */
-export interface AgendaEntry {
-  id: string;
-  startsAt: string;
-  endsAt: string;
-  serviceName: string;
-  modality: string;
-  status: string;
-  clientName: string;
-  clientEmail: string;
-  clientPhone: string;
-  firstVisit: boolean;
-  note: string;
-  changeRequest: string | null;
+/** One appointment as staff with appointments.read see it, with what the agenda adds. */
+export interface AgendaEntry extends AgendaItem {
   /** 'lunes, 1 de febrero de 2027, 10:00'. */
   when: string;
   /** Madrid calendar date, YYYY-MM-DD. */
