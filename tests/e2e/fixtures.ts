@@ -459,3 +459,28 @@ export function useSettings(values: SettingValues) {
     if (previous) await saveSettings(browser, previous);
   });
 }
+
+/**
+ * A visitor's browser context of a given size (with or without JavaScript) who has already made
+ * the cookie choice: other specs turn analytics on, and the consent banner (consent.spec.ts) is
+ * not what the asking test is about.
+ */
+export async function visitorPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  js = true,
+) {
+  const context = await browser.newContext({
+    viewport,
+    javaScriptEnabled: js,
+    locale: "es-ES",
+    timezoneId: "Europe/Madrid",
+  });
+  await context.addInitScript(() =>
+    window.localStorage.setItem(
+      "cookie_consent",
+      JSON.stringify({ analytics: false, at: new Date().toISOString() }),
+    ),
+  );
+  return { context, page: await context.newPage() };
+}

@@ -1,5 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, gotoHydrated, test, useSettings } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, gotoHydrated, test, useSettings, visitorPage } from "./fixtures";
 
 /**
  * Issue #17, what a visitor touches: section links land on their section, nothing floats over the
@@ -61,24 +61,6 @@ async function chooseSection(page: Page, label: string, js: boolean) {
   }
 }
 
-async function newPage(browser: Browser, viewport: { width: number; height: number }, js = true) {
-  const context = await browser.newContext({
-    viewport,
-    javaScriptEnabled: js,
-    locale: "es-ES",
-    timezoneId: "Europe/Madrid",
-  });
-  // A visitor who has already made the cookie choice: other specs turn analytics on, and the
-  // consent banner (tests/e2e/consent.spec.ts) is not what these tests are about.
-  await context.addInitScript(() =>
-    window.localStorage.setItem(
-      "cookie_consent",
-      JSON.stringify({ analytics: false, at: new Date().toISOString() }),
-    ),
-  );
-  return { context, page: await context.newPage() };
-}
-
 /** A real booking site (example values in Ajustes are never shown publicly). */
 const BOOKING_URL = "https://reservas.example.org/ribera";
 useSettings({ bookingUrl: BOOKING_URL });
@@ -90,7 +72,7 @@ for (const viewport of [PHONE, DESKTOP]) {
         browser,
       }) => {
         test.setTimeout(90_000);
-        const { context, page } = await newPage(browser, viewport, js);
+        const { context, page } = await visitorPage(browser, viewport, js);
         for (const { id, label } of SECTIONS) {
           await test.step(label, async () => {
             if (js) await gotoHydrated(page, from);
@@ -116,7 +98,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     test(`other links to the contact section land on it at ${viewport.width} px ${js ? "with" : "without"} JavaScript`, async ({
       browser,
     }) => {
-      const { context, page } = await newPage(browser, viewport, js);
+      const { context, page } = await visitorPage(browser, viewport, js);
       // The hero's 'Contactar ahora' (#contacto) and an inner page's 'Escribirme' (/#contacto).
       for (const [from, name] of [
         ["/", "Contactar ahora"],
@@ -141,7 +123,7 @@ test.describe("nothing floats over the content", () => {
   test("on a phone the crisis lines (024, 112) can be tapped at the bottom of every page", async ({
     browser,
   }) => {
-    const { context, page } = await newPage(browser, PHONE);
+    const { context, page } = await visitorPage(browser, PHONE);
     for (const path of ["/", "/blog", "/blog/duelo-como-abordarlo", "/servicios/mindfulness"]) {
       await gotoHydrated(page, path);
       // Nothing is fixed over the page (the sticky header scrolls with it and stays at the top).
@@ -184,7 +166,7 @@ test.describe("the header at every width", () => {
     test(`at ${width} px the seven sections, 'Pedir cita' and the name fit in the bar`, async ({
       browser,
     }) => {
-      const { context, page } = await newPage(browser, { width, height: 800 });
+      const { context, page } = await visitorPage(browser, { width, height: 800 });
       await gotoHydrated(page, "/blog");
       const header = page.getByRole("banner");
       await expect(page.getByRole("button", { name: "Abrir menú" })).toBeHidden();
@@ -215,7 +197,7 @@ test.describe("the header at every width", () => {
     test(`at ${width} px the header keeps 'Pedir cita' beside the menu button`, async ({
       browser,
     }) => {
-      const { context, page } = await newPage(browser, { width, height: 844 });
+      const { context, page } = await visitorPage(browser, { width, height: 844 });
       await gotoHydrated(page, "/sobre-mi");
       const header = page.getByRole("banner");
       await expect(header.getByRole("navigation", { name: "Principal" })).toBeHidden();
@@ -238,7 +220,7 @@ test.describe("the header at every width", () => {
   }) => {
     test.setTimeout(90_000);
     await settings.set({ bookingUrl: "" });
-    const { context, page: visitor } = await newPage(browser, PHONE);
+    const { context, page: visitor } = await visitorPage(browser, PHONE);
     await gotoHydrated(visitor, "/blog");
     const book = visitor.getByRole("banner").getByRole("link", { name: "Pedir cita" });
     await expect(book).toHaveAttribute("href", "/#contacto");
@@ -289,7 +271,7 @@ test.describe("one accent colour per view", () => {
     test(`at ${viewport.width} px the first screen has one terracotta action at most`, async ({
       browser,
     }) => {
-      const { context, page } = await newPage(browser, viewport);
+      const { context, page } = await visitorPage(browser, viewport);
       await gotoHydrated(page, "/");
       expect(await accentActionsInFirstScreen(page)).toEqual(["Contactar ahora"]);
       for (const path of ["/servicios", "/sobre-mi", "/blog", "/blog/duelo-como-abordarlo"]) {
@@ -308,7 +290,7 @@ test.describe("the two 404 pages look alike and suggest a search and recent arti
   for (const viewport of [PHONE, DESKTOP]) {
     test(`at ${viewport.width} px`, async ({ browser }) => {
       test.setTimeout(60_000);
-      const { context, page } = await newPage(browser, viewport);
+      const { context, page } = await visitorPage(browser, viewport);
       // The newest public articles, as the landing page features them.
       await page.goto("/");
       const newest = (await page.locator("#blog-destacados h3").allTextContents()).map((t) =>
@@ -353,7 +335,7 @@ test.describe("the two 404 pages look alike and suggest a search and recent arti
   }
 
   test("without JavaScript the 404 page's search still works", async ({ browser }) => {
-    const { context, page } = await newPage(browser, PHONE, false);
+    const { context, page } = await visitorPage(browser, PHONE, false);
     await page.goto("/blog/no-existe-este-articulo");
     await page.getByRole("searchbox").fill("duelo");
     await page.getByRole("button", { name: "Buscar" }).click();

@@ -1,5 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
-import { expect, gotoHydrated, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, gotoHydrated, test, visitorPage } from "./fixtures";
 
 /**
  * Issue #34, item 15: nothing moves while a visitor scrolls. On a 390 px phone, scrolling down to
@@ -15,22 +15,6 @@ const VIEWPORTS = [
 ];
 /** What a visitor waits before tapping. */
 const WAIT_MS = 400;
-
-async function newPage(browser: Browser, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({
-    viewport,
-    locale: "es-ES",
-    timezoneId: "Europe/Madrid",
-  });
-  // The cookie choice already made: the banner is not what this is about.
-  await context.addInitScript(() =>
-    window.localStorage.setItem(
-      "cookie_consent",
-      JSON.stringify({ analytics: false, at: new Date().toISOString() }),
-    ),
-  );
-  return { context, page: await context.newPage() };
-}
 
 /** The footer's links, as `href` + text (stable across page loads). */
 async function footerLinks(page: Page) {
@@ -68,7 +52,7 @@ for (const viewport of VIEWPORTS) {
     browser,
   }) => {
     test.setTimeout(90_000);
-    const { context, page } = await newPage(browser, viewport);
+    const { context, page } = await visitorPage(browser, viewport);
     await page.goto("/");
     const links = await footerLinks(page);
     expect(links.map((l) => l.text)).toContain("024");
