@@ -41,9 +41,26 @@ test("RGPD: the export downloads a JSON file with that address's messages; erase
 
   // Export (art. 15): a POST whose answer is a download; the address never goes into a URL.
   await page.locator("#exportar").fill(address);
+  // First the document a person reads (the default), then the same data as JSON.
+  const [readable] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Exportar (documento legible)" }).click(),
+  ]);
+  expect(readable.suggestedFilename()).toBe("datos-personales.html");
+  expect(readable.url()).not.toContain(address);
+  const documentHtml = fs.readFileSync(await readable.path(), "utf8");
+  const reader = await page.context().newPage();
+  await reader.setContent(documentHtml);
+  await expect(reader.getByRole("heading", { level: 1 })).toHaveText(
+    `Datos personales de ${address}`,
+  );
+  await expect(reader.getByRole("heading", { name: "Mensajes de contacto (2)" })).toBeVisible();
+  await expect(reader.getByText("Segundo mensaje para exportar")).toBeVisible();
+  await expect(reader.getByRole("heading", { name: /^Copias de emails .*\(2\)$/ })).toBeVisible();
+  await reader.close();
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("button", { name: "Exportar JSON" }).click(),
+    page.getByRole("button", { name: "JSON (para otro programa)" }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/\.json$/);
   expect(download.url()).not.toContain(address);

@@ -26,7 +26,9 @@ export function PublicationsFields({
   maxLength: (name: string) => number | undefined;
 }) {
   return (
-    <fieldset className="flex flex-col gap-4 rounded-card border border-border bg-surface p-5 shadow-soft">
+    <fieldset
+      id="publicaciones"
+      className="flex scroll-mt-4 flex-col gap-4 rounded-card border border-border bg-surface p-5 shadow-soft">
       <legend className="px-1 font-serif text-h3 font-semibold">Publicaciones</legend>
       <p className="text-sm text-muted">
         Libros o guías que has publicado. La portada muestra la sección «Publicaciones» solo con las

@@ -33,6 +33,11 @@ export interface Check {
   source: { text: string; url: string };
   /** Where to fix it in the admin area. */
   fix?: { href: string; label: string };
+  /**
+   * Set when only whoever maintains the server can fix it (not a setting): a message she can copy
+   * and send them as it is.
+   */
+  server?: { message: string };
 }
 
 /** The facts the rules read: gathered once, so the rules themselves are pure (and testable). */
@@ -124,8 +129,14 @@ function expiry(date: string, today: string, what: string): { status: Status; de
 
 const upper = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** Every rule, in the order the page lists them. */
+const URGENCY: Record<Status, number> = { falta: 0, revisar: 1, ok: 2 };
+
+/** Every rule, what to resolve first (red, then amber, then green), in a stable order within each. */
 export function checks(facts: Facts): Check[] {
+  return rules(facts).sort((a, b) => URGENCY[a.status] - URGENCY[b.status]);
+}
+
+function rules(facts: Facts): Check[] {
   const { settings } = facts;
   const list: Check[] = [];
 
@@ -223,8 +234,15 @@ export function checks(facts: Facts): Check[] {
     status: https ? "ok" : "falta",
     detail: https
       ? `PUBLIC_URL es ${facts.publicUrl}.`
-      : `PUBLIC_URL es ${facts.publicUrl}: los enlaces de los emails y los formularios deben ir por https (configuración del servidor, docs/operations.md).`,
+      : `La web se abre en ${facts.publicUrl}, sin cifrar: los formularios envían datos de salud y deben ir por https. No se cambia en Ajustes: lo resuelve quien mantiene el servidor.`,
     source: SOURCES.https,
+    ...(https
+      ? {}
+      : {
+          server: {
+            message: `Hola: la web de mi consulta se abre en ${facts.publicUrl}, sin https. Los formularios envían datos de salud, así que necesito que se sirva por https con un certificado válido y que la variable PUBLIC_URL del servidor sea la dirección https definitiva (lo explica docs/operations.md del programa). ¿Puedes hacerlo y avisarme cuando esté? Gracias.`,
+          },
+        }),
   });
 
   list.push({
@@ -233,8 +251,15 @@ export function checks(facts: Facts): Check[] {
     status: facts.smtpConfigured ? "ok" : "falta",
     detail: facts.smtpConfigured
       ? "Los emails se envían por SMTP."
-      : "Sin SMTP_URL, los emails (avisos, citas, respuestas) solo se guardan como archivos en el servidor: nadie los recibe.",
+      : "La web no puede enviar emails: los avisos, las confirmaciones de cita y las respuestas se quedan guardados en el servidor y nadie los recibe. No se cambia en Ajustes: lo resuelve quien mantiene el servidor.",
     source: SOURCES.smtp,
+    ...(facts.smtpConfigured
+      ? {}
+      : {
+          server: {
+            message: `Hola: la web de mi consulta (${facts.publicUrl}) todavía no envía emails. Necesito que configures el envío de correo en el servidor (la variable SMTP_URL, con el servidor, el usuario y la contraseña de mi proveedor de correo; lo explica docs/operations.md del programa) y que me avises para probarlo con «Enviar un correo de prueba». Gracias.`,
+          },
+        }),
   });
 
   list.push({

@@ -60,6 +60,21 @@ describe("'Estado legal': each rule red on the bad configuration, green on the g
     expect(statusOf({ ...GOOD, ...bad }, id).status).toBe("falta");
   });
 
+  it("lists red first, then amber, then green; server items carry a message for whoever runs it", () => {
+    const bad = { ...GOOD, publicUrl: "http://localhost:3000", smtpConfigured: false };
+    const list = checks(bad);
+    const rank = { falta: 0, revisar: 1, ok: 2 } as const;
+    const ranks = list.map((c) => rank[c.status]);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(list.slice(0, 2).map((c) => c.id)).toEqual(["https", "correo"]);
+    for (const id of ["https", "correo"]) {
+      const check = list.find((c) => c.id === id)!;
+      expect(check.detail, id).toContain("quien mantiene el servidor");
+      expect(check.server?.message, id).toMatch(/^Hola: .*Gracias\.$/);
+    }
+    expect(checks(GOOD).some((c) => c.server)).toBe(false);
+  });
+
   it("a renewal within 60 days, a missing date, or claims in the texts ask to review", () => {
     expect(daysUntil("2027-01-10", "2026-11-24")).toBe(47);
     expect(

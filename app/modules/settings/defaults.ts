@@ -46,9 +46,32 @@ export const DEFAULT_SETTINGS: Settings = {
   notificationIncludesMessage: false,
 };
 
-/** True while a field still holds its example value (the admin shows a marker). */
+/**
+ * The defaults that are invented (a made-up name, number, address or link), as opposed to sensible
+ * defaults a practice may keep ('Psicóloga General Sanitaria', 12 months, the switches).
+ */
+export const INVENTED_EXAMPLES = [
+  "siteName",
+  "contactEmail",
+  "contactPhone",
+  "professionalName",
+  "collegeNumber",
+  "nif",
+  "postalAddress",
+  "healthRegistryNumber",
+  "partnerCentreName",
+  "partnerCentreAddress",
+  "partnerCentreUrl",
+  "bookingUrl",
+  "socialLinks",
+] as const satisfies ReadonlyArray<keyof Settings>;
+
+/** True while an invented field still holds its example value (Ajustes marks it 'Valor de ejemplo'). */
 export function isPlaceholder(key: keyof Settings, value: unknown) {
-  return JSON.stringify(DEFAULT_SETTINGS[key]) === JSON.stringify(value);
+  return (
+    (INVENTED_EXAMPLES as ReadonlyArray<keyof Settings>).includes(key) &&
+    JSON.stringify(DEFAULT_SETTINGS[key]) === JSON.stringify(value)
+  );
 }
 
 /**

@@ -15,8 +15,9 @@ export interface SettingsField {
 }
 
 /** The Ajustes form, section by section (labels in Spanish; keys are the schema's). */
-export const SETTINGS_SECTIONS: Array<{ title: string; fields: SettingsField[] }> = [
+export const SETTINGS_SECTIONS: Array<{ id: string; title: string; fields: SettingsField[] }> = [
   {
+    id: "sitio",
     title: "Sitio",
     fields: [
       { key: "siteName", label: "Nombre del sitio", kind: "text" },
@@ -29,6 +30,7 @@ export const SETTINGS_SECTIONS: Array<{ title: string; fields: SettingsField[] }
     ],
   },
   {
+    id: "contacto",
     title: "Contacto",
     fields: [
       { key: "contactEmail", label: "Email de contacto", kind: "email" },
@@ -50,6 +52,7 @@ export const SETTINGS_SECTIONS: Array<{ title: string; fields: SettingsField[] }
     ],
   },
   {
+    id: "datos-profesionales",
     title: "Datos profesionales y legales",
     fields: [
       { key: "professionalName", label: "Nombre profesional", kind: "text" },
@@ -105,6 +108,7 @@ export const SETTINGS_SECTIONS: Array<{ title: string; fields: SettingsField[] }
     ],
   },
   {
+    id: "preferencias",
     title: "Preferencias",
     fields: [
       { key: "showSocialLinks", label: "Mostrar enlaces a redes sociales", kind: "switch" },

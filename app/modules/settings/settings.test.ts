@@ -17,6 +17,16 @@ describe("settings schema", () => {
     expect(isPlaceholder("collegeNumber", "M-12345")).toBe(false);
   });
 
+  it("marks only invented examples, not sensible defaults a practice keeps", () => {
+    expect(isPlaceholder("professionalTitle", DEFAULT_SETTINGS.professionalTitle)).toBe(false);
+    expect(isPlaceholder("messageRetentionMonths", 12)).toBe(false);
+    expect(isPlaceholder("bookingEnabled", false)).toBe(false);
+    // Every field the public pages hide while it holds its example is an invented example.
+    for (const key of SHOWN_ONLY_WHEN_REAL) {
+      expect(isPlaceholder(key, DEFAULT_SETTINGS[key]), key).toBe(true);
+    }
+  });
+
   it("shows the public pages no example value: numbers, address, centre, links are empty", () => {
     const shown = publicSettings(DEFAULT_SETTINGS);
     for (const key of SHOWN_ONLY_WHEN_REAL) {

@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, CircleX } from "lucide-react";
 import { Link } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { CopyButton } from "~/components/admin/copy-button";
 import { privacyPolicyHtml } from "~/components/site/legal/privacy-text.server";
 import { database } from "~/context";
 import { requireUser } from "~/modules/accounts/guard.server";
@@ -36,8 +37,8 @@ export default function LegalStatusPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-h1">Estado legal</h1>
         <p className="mt-1 text-muted">
           Lo que la web de una psicóloga sanitaria debe cumplir, comprobado con tus ajustes y la
-          configuración del servidor. Cada regla enlaza a su fuente. No sustituye el consejo de un
-          profesional del derecho: donde no hay certeza, dice «Revisar».
+          configuración del servidor, con lo que falta primero. Cada regla enlaza a su fuente. No
+          sustituye el consejo de un profesional del derecho: donde no hay certeza, dice «Revisar».
         </p>
         <p className="mt-2 font-semibold" role="status">
           {counts.falta} por resolver · {counts.revisar} por revisar · {counts.ok} correctas
@@ -63,6 +64,21 @@ export default function LegalStatusPage({ loaderData }: Route.ComponentProps) {
                 </span>
               </h2>
               <p className="mt-1">{check.detail}</p>
+              {check.server ? (
+                <div className="mt-3 rounded-field border border-border bg-paper p-3">
+                  <p className="font-semibold">Mensaje para quien mantiene el servidor</p>
+                  <p id={`mensaje-${check.id}`} className="mt-1 text-sm">
+                    {check.server.message}
+                  </p>
+                  <div className="mt-2">
+                    <CopyButton
+                      text={check.server.message}
+                      selectId={`mensaje-${check.id}`}
+                      label="el mensaje"
+                    />
+                  </div>
+                </div>
+              ) : null}
               <p className="mt-2 text-sm text-muted">
                 Fuente:{" "}
                 <a href={check.source.url} className="underline" target="_blank" rel="noreferrer">

@@ -98,6 +98,23 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           valor de ejemplo, la web pública no lo muestra.
         </p>
       </div>
+      <nav aria-labelledby="settings-index">
+        <h2 id="settings-index" className="text-sm font-semibold text-muted">
+          En esta página
+        </h2>
+        <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+          {[...SETTINGS_SECTIONS, { id: "publicaciones", title: "Publicaciones" }].map((s) => (
+            <li key={s.id}>
+              <a
+                href={`#${s.id}`}
+                className="inline-flex min-h-11 items-center text-primary underline"
+              >
+                {s.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {marked > 0 ? (
         <p role="alert" className="rounded-field bg-danger-soft p-3 text-danger">
           Revisa los campos marcados: hay {marked} con errores.
@@ -113,8 +130,9 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       >
         {SETTINGS_SECTIONS.map((section) => (
           <fieldset
-            key={section.title}
-            className="flex flex-col gap-4 rounded-card border border-border bg-surface p-5 shadow-soft"
+            key={section.id}
+            id={section.id}
+            className="flex scroll-mt-4 flex-col gap-4 rounded-card border border-border bg-surface p-5 shadow-soft"
           >
             <legend className="px-1 font-serif text-h3 font-semibold">{section.title}</legend>
             {section.fields.map((f) => {

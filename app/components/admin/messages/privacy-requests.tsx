@@ -43,7 +43,9 @@ export function PrivacyRequests({ refused }: { refused: FormFailure | undefined 
         Exporta (art. 15 RGPD) o suprime (art. 17 RGPD) todo lo que se guarda de una dirección: sus
         mensajes de contacto, sus citas, sus reseñas con invitación y todos los emails sobre ellos,
         también los avisos a la consulta (en la cola y sus copias .eml). Las reseñas sin invitación
-        no guardan email: si la persona escribió una, elimínala en Reseñas. Queda registrado.
+        no guardan email: si la persona escribió una, elimínala en Reseñas. La exportación es un
+        documento que la persona puede leer e imprimir (o guardar como PDF); el JSON lleva los
+        mismos datos para otro programa. Queda registrado.
       </p>
       <div className="mt-4 flex flex-wrap gap-6">
         <Form
@@ -58,8 +60,12 @@ export function PrivacyRequests({ refused }: { refused: FormFailure | undefined 
             </label>
             <Input id="exportar" name="email" type="email" required />
           </div>
-          <Button type="submit" variant="secondary">
-            <Download aria-hidden="true" /> Exportar JSON
+          <Button type="submit" name="formato" value="documento" variant="secondary">
+            <Download aria-hidden="true" /> Exportar (documento legible)
+          </Button>
+          <Button type="submit" name="formato" value="json" variant="outline">
+            JSON
+            <span className="sr-only"> (para otro programa)</span>
           </Button>
         </Form>
         <div className="flex flex-col gap-1">
