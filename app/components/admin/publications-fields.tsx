@@ -28,7 +28,8 @@ export function PublicationsFields({
   return (
     <fieldset
       id="publicaciones"
-      className="flex scroll-mt-4 flex-col gap-4 rounded-card border border-border bg-surface p-5 shadow-soft">
+      className="flex scroll-mt-4 flex-col gap-4 rounded-card border border-border bg-surface p-5 shadow-soft"
+    >
       <legend className="px-1 font-serif text-h3 font-semibold">Publicaciones</legend>
       <p className="text-sm text-muted">
         Libros o guías que has publicado. La portada muestra la sección «Publicaciones» solo con las
