@@ -72,6 +72,8 @@ export default [
       route("blog/editar/:slug/revisiones", "routes/admin/blog-revisions.tsx"),
       route("blog/vista-previa/:slug", "routes/admin/blog-preview.tsx"),
       route("blog/editar/:slug/compartir", "routes/admin/blog-share.tsx"),
+      route("textos", "routes/admin/texts.tsx"),
+      route("textos/:page", "routes/admin/texts-edit.tsx"),
       route("resenas", "routes/admin/reviews.tsx"),
       route("reviews", "routes/admin/reviews-redirect.tsx"),
       route("mensajes", "routes/admin/messages.tsx"),

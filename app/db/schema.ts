@@ -649,3 +649,29 @@ export const firstSteps = pgTable(
   },
   (t) => [check("first_steps_single_row", sql`${t.id} = 1`)],
 );
+
+/**
+ * The public texts she edits in 'Textos de la web' (app/modules/pages): one row per page (key
+ * 'inicio', 'sobre-mi', 'servicio-<slug>', 'colaboraciones') once saved; until then the page shows
+ * the bundled text in content/. Public pages read it: the content-version trigger (drizzle/0027).
+ */
+export const pageTexts = pgTable("page_texts", {
+  key: text("key").primaryKey(),
+  data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every saved version of a page's texts, newest last ('Versiones anteriores', 'Restaurar'). */
+export const pageTextRevisions = pgTable(
+  "page_text_revisions",
+  {
+    id: serial("id").primaryKey(),
+    key: text("key").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    /** The account that saved it; null once that account is deleted (the name stays). */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    userName: text("user_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("page_text_revisions_key_idx").on(t.key, t.createdAt)],
+);

@@ -70,6 +70,8 @@ export type AuditAction =
   | "mail_test_sent"
   | "review_examples_unpublished"
   | "first_steps_hidden"
+  | "page_texts_saved"
+  | "page_texts_restored"
   | (string & {});
 
 /**
@@ -93,6 +95,8 @@ export const AUDIT_LABELS: Record<string, string> = {
   message_deleted: "Mensaje eliminado",
   messages_erased: "Mensajes suprimidos (RGPD)",
   messages_exported: "Mensajes exportados (RGPD)",
+  page_texts_saved: "Textos de la web guardados",
+  page_texts_restored: "Textos de la web: versión anterior restaurada",
   mail_retried: "Reintento de email",
   article_created: "Artículo creado",
   article_updated: "Artículo editado",

@@ -57,6 +57,12 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
     loader: null,
     action: { save: "articles.publish", discard: "articles.publish" },
   },
+  // Textos de la web: the list, and one page's texts (save, restore a version).
+  "routes/admin/texts.tsx": { loader: "pages.edit" },
+  "routes/admin/texts-edit.tsx": {
+    loader: "pages.edit",
+    action: { save: "pages.edit", restore: "pages.edit" },
+  },
   "routes/admin/reviews.tsx": {
     loader: "signedIn",
     action: {
@@ -190,6 +196,7 @@ const EDITORIAL: Capability[] = [
   "appointments.readBusy",
   "appointments.manage",
   "articles.publish",
+  "pages.edit",
   "reviews.moderate",
   "reviews.readUnpublished",
   "messages.read",

@@ -32,6 +32,7 @@ const SHOWN_ON_PUBLIC_PAGES = [
   "settings", // every page's header and footer, the legal texts
   "reviews", // published reviews on the home page (the trigger fires only for published rows)
   "booking_config", // /privacidad states appointments' retention and the busy-times calendar
+  "page_texts", // the home page, 'Sobre mí' and the service pages: her texts (Textos de la web)
 ];
 
 /**
@@ -59,6 +60,8 @@ const NOT_SHOWN: Record<string, string> = {
     "written when an article is saved (the article page imports the admin module for its redirect lookup only): admin area only",
   content_seeds:
     "which bundled content was seeded, written at start-up (the covers import the seed module for the bundled files only)",
+  page_text_revisions:
+    "written when she saves a page's texts (the public pages import the module for page_texts): admin area only",
   appointments: PRIVATE_BOOKING,
   appointment_links: PRIVATE_BOOKING,
   booking_services: PRIVATE_BOOKING,

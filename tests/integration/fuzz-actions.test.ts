@@ -9,6 +9,8 @@ import * as blogEditRoute from "~/routes/admin/blog-edit";
 import * as blogNewRoute from "~/routes/admin/blog-new";
 import * as blogShareRoute from "~/routes/admin/blog-share";
 import * as blogRevisionsRoute from "~/routes/admin/blog-revisions";
+import * as textsEditRoute from "~/routes/admin/texts-edit";
+import { pageDefinition } from "~/modules/pages/fields";
 import * as messagesRoute from "~/routes/admin/messages";
 import * as appointmentsRoute from "~/routes/admin/appointments";
 import * as appointmentSettingsRoute from "~/routes/admin/appointment-settings";
@@ -311,6 +313,15 @@ const ADMIN_ACTIONS: ActionCase[] = [
     intents: ["restore"],
   },
   {
+    // A service page: every kind of field (lines, lists, pairs, Markdown).
+    file: "routes/admin/texts-edit.tsx",
+    path: "/admin/textos/servicio-mindfulness",
+    action: textsEditRoute.action,
+    params: { page: "servicio-mindfulness" },
+    fields: [...pageDefinition("servicio-mindfulness")!.fields.map((f) => f.name), "revisionId"],
+    intents: ["restore", "save"],
+  },
+  {
     file: "routes/resources/article-autosave.ts",
     path: "/admin/blog/autoguardado",
     action: articleAutosaveRoute.action,
@@ -531,6 +542,8 @@ async function snapshot() {
     (select coalesce(string_agg(b::text, ','), '') from booking_services b) as services,
     (select coalesce(string_agg(c::text, ','), '') from booking_config c) as rules,
     (select count(*) from booking_exceptions)::int as closed,
+    (select md5(coalesce(string_agg(t::text, ',' order by t.key), '')) from page_texts t) as texts,
+    (select count(*) from page_text_revisions)::int as textVersions,
     (select coalesce(string_agg(s::text, ','), '') from settings s) as settings`);
   return result.rows[0];
 }

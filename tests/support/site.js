@@ -43,6 +43,8 @@ export const ADMIN_PAGES = [
   "/admin/blog/editar/duelo-como-abordarlo/revisiones",
   "/admin/blog/vista-previa/duelo-como-abordarlo",
   "/admin/blog/editar/duelo-como-abordarlo/compartir",
+  "/admin/textos",
+  "/admin/textos/servicio-terapia-individual",
   "/admin/resenas",
   "/admin/mensajes",
   "/admin/citas",

@@ -2,6 +2,7 @@ import {
   CalendarDays,
   FileText,
   History,
+  LetterText,
   LayoutDashboard,
   LogOut,
   Mail,
@@ -60,6 +61,7 @@ const LINKS = [
   // Contributors see the week as busy blocks only (appointments.readBusy).
   { to: "/admin/citas", label: "Citas", icon: CalendarDays, capability: "appointments.readBusy" },
   { to: "/admin/blog", label: "Blog", icon: FileText },
+  { to: "/admin/textos", label: "Textos de la web", icon: LetterText, capability: "pages.edit" },
   { to: "/admin/resenas", label: "Reseñas", icon: MessageSquareQuote },
   { to: "/admin/mensajes", label: "Mensajes", icon: Mail, capability: "messages.read" },
   { to: "/admin/usuarios", label: "Usuarios", icon: Users, capability: "users.manage" },

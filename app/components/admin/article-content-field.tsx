@@ -37,6 +37,8 @@ const HELP: Record<View, string> = {
  */
 export function ArticleContentField({
   ref,
+  name = "content",
+  label = "Contenido",
   value,
   onChange,
   onEdit,
@@ -44,6 +46,9 @@ export function ArticleContentField({
   readOnly,
 }: {
   ref?: React.Ref<ArticleContentFieldHandle>;
+  /** The posted field's name (and the text area's id); 'content' in the article editor. */
+  name?: string;
+  label?: string;
   /** The Markdown (the text area's value). */
   value: string;
   onChange: (markdown: string) => void;
@@ -78,18 +83,18 @@ export function ArticleContentField({
   };
 
   const invalid = Boolean(errors?.length);
-  const describedBy = `content-description${invalid ? " content-error" : ""}`;
+  const describedBy = `${name}-description${invalid ? ` ${name}-error` : ""}`;
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-end justify-between gap-2">
         {shown === "markdown" ? (
-          <label htmlFor="content" className="font-semibold">
-            Contenido <Required />
+          <label htmlFor={name} className="font-semibold">
+            {label} <Required />
           </label>
         ) : (
           // The editable area names itself ('Contenido del artículo'); this is its visible label.
           <span className="font-semibold">
-            Contenido <Required />
+            {label} <Required />
           </span>
         )}
         {ready ? (
@@ -117,7 +122,7 @@ export function ArticleContentField({
           </div>
         ) : null}
       </div>
-      <p id="content-description" className="text-sm text-muted">
+      <p id={`${name}-description`} className="text-sm text-muted">
         {HELP[shown]}
       </p>
       {enhanced ? (
@@ -126,6 +131,7 @@ export function ArticleContentField({
             <VisualEditor
               ref={visual}
               initialMarkdown={value}
+              label={name === "content" ? undefined : label}
               editable={!readOnly}
               invalid={invalid && shown === "visual"}
               describedBy={describedBy}
@@ -144,8 +150,8 @@ export function ArticleContentField({
       <div className={cn(shown !== "markdown" && "hidden")}>
         <Textarea
           ref={textarea}
-          id="content"
-          name="content"
+          id={name}
+          name={name}
           required
           rows={18}
           value={value}
@@ -156,7 +162,7 @@ export function ArticleContentField({
         />
       </div>
       {invalid ? (
-        <p id="content-error" role="alert" className="text-sm font-semibold text-danger">
+        <p id={`${name}-error`} role="alert" className="text-sm font-semibold text-danger">
           {errors?.join(" ")}
         </p>
       ) : null}

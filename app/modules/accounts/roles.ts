@@ -15,6 +15,8 @@ export const ROLE_LABELS: Record<Role, string> = {
 export const CAPABILITIES = {
   /** Create, edit, publish and delete articles, and upload their images. */
   "articles.publish": ["administrator", "editor"],
+  /** The public pages' own texts and figures ('Textos de la web'), and restoring earlier versions. */
+  "pages.edit": ["administrator", "editor"],
   /** Publish, edit, hide and delete visitors' reviews. */
   "reviews.moderate": ["administrator", "editor"],
   /** Reviews waiting for moderation hold health data: contributors see published ones only. */

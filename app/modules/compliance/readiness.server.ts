@@ -5,7 +5,8 @@ import { getBookingConfig } from "~/modules/booking/booking.server";
 import { busyFeedAddress } from "~/modules/booking/busy-feed.server";
 import { madridDate } from "~/modules/booking/slots";
 import { publishedExampleCount } from "~/modules/reviews/reviews.server";
-import { listServices } from "~/modules/services/services.server";
+import { pageValues } from "~/modules/pages/texts.server";
+import { pageText, PAGES } from "~/modules/pages/fields";
 import type { Settings } from "~/modules/settings/schemas";
 import { getSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
@@ -268,9 +269,11 @@ function rules(facts: Facts): Check[] {
     status: facts.claims.length ? "revisar" : "ok",
     detail: facts.claims.length
       ? `Revisa: ${facts.claims.map((c) => `${c.where} («${c.words.join("», «")}»)`).join("; ")}.`
-      : "Ni los artículos publicados ni las páginas de servicios prometen resultados.",
+      : "Ni los artículos publicados ni los textos de la web prometen resultados.",
     source: SOURCES.claims,
-    fix: { href: "/admin/blog", label: "Abrir el blog" },
+    fix: facts.claims.some((c) => c.where.includes("Textos de la web"))
+      ? { href: "/admin/textos", label: "Abrir Textos de la web" }
+      : { href: "/admin/blog", label: "Abrir el blog" },
   });
   return list;
 }
@@ -358,10 +361,12 @@ export async function gatherFacts(
       where: `el artículo «${a.title}»`,
       text: `${a.title}\n${a.content}`,
     })),
-    ...listServices().map((s) => ({
-      where: `la página «${s.title}»`,
-      text: `${s.title}\n${s.body}`,
-    })),
+    ...(await Promise.all(
+      PAGES.map(async (p) => ({
+        where: `«${p.title}» (Textos de la web)`,
+        text: pageText(await pageValues(db, p.key)),
+      })),
+    )),
   ]
     .map(({ where, text }) => ({ where, words: [...new Set(claimFlags(text).map((f) => f.text))] }))
     .filter((c) => c.words.length > 0);

@@ -1,22 +1,25 @@
 import { Award, Building2, GraduationCap } from "lucide-react";
 import { ProfessionalPortrait } from "~/components/site/images";
 import { CallToAction, PageHeader } from "~/components/site/page-header";
-import { ABOUT } from "~/modules/content/site-content.server";
+import { database } from "~/context";
+import { renderMarkdown } from "~/modules/content/markdown";
+import { aboutTexts } from "~/modules/pages/texts.server";
 import { useRootData } from "~/root";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+// The description is her own presentation ('Textos de la web'), cut at a word near 160 characters.
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(rootFromMatches(matches), {
     title: "Sobre mí",
-    description:
-      "Psicóloga general sanitaria con más de 25 años de experiencia: formación, enfoque de trabajo y credenciales profesionales.",
+    description: loaderData ? shorten(loaderData.about.intro, 160) : undefined,
     path: "/sobre-mi",
     breadcrumbs: [{ name: "Sobre mí", path: "/sobre-mi" }],
   });
 
-export function loader() {
-  return { about: ABOUT };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { body, ...about } = await aboutTexts(await database(context));
+  return { about: { ...about, html: renderMarkdown(body) } };
 }
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
@@ -108,4 +111,10 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
       <CallToAction bookingUrl={settings.bookingUrl} />
     </>
   );
+}
+
+function shorten(text: string, max: number) {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), 1))}…`;
 }

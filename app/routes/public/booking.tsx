@@ -93,6 +93,9 @@ const modalityText = (modality: string) => (modality === "online" ? "En línea" 
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();
+  // Where in-person sessions take place (Ajustes; empty while it is the example address).
+  const address = root?.settings.partnerCentreAddress ?? "";
+  const place = (modality: string) => (modality === "presencial" && address ? ` · ${address}` : "");
   if (!loaderData.enabled) {
     return (
       <>
@@ -159,6 +162,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                       <span>
                         {minutes(s.durationMinutes)} · {modalityText(s.modality)}
                         {s.priceText ? ` · ${s.priceText}` : ""}
+                        {place(s.modality)}
                       </span>
                       <span className="text-sm text-muted">
                         {s.audience === "new"
@@ -182,7 +186,8 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           <p className="rounded-field bg-sand p-4">
             <strong>{service.name}</strong> · {minutes(service.durationMinutes)} ·{" "}
             {modalityText(service.modality)}
-            {service.priceText ? ` · ${service.priceText}` : ""}.{" "}
+            {service.priceText ? ` · ${service.priceText}` : ""}
+            {place(service.modality)}.{" "}
             <Link to="/cita#paso-1" className="font-semibold text-primary underline">
               Cambiar de servicio
             </Link>

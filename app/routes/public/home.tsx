@@ -23,8 +23,7 @@ import { featuredArticles } from "~/modules/blog/blog.server";
 import { contactAction, notContact, readForm } from "~/modules/contact/contact-action.server";
 import { ContactSchema } from "~/modules/contact/schema";
 import { reviewsForHome } from "~/modules/reviews/reviews.server";
-import { ABOUT, COLLABORATIONS } from "~/modules/content/site-content.server";
-import { listServices } from "~/modules/services/services.server";
+import { homeTexts } from "~/modules/pages/texts.server";
 import { useRootData } from "~/root";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import { requestSettings } from "~/modules/settings/settings.server";
@@ -54,15 +53,15 @@ export async function loader({ context }: Route.LoaderArgs) {
     jsonLd: [practiceJsonLd(settings, publicUrl), websiteJsonLd(settings, publicUrl)],
     featured: await featuredArticles(db, 3),
     ...(await reviewsForHome(db)),
-    aboutIntro: ABOUT.intro,
-    tagline: ABOUT.tagline,
-    services: listServices().map(({ slug, title, summary, benefits }) => ({
-      slug,
-      title,
-      summary,
-      benefits,
-    })),
-    collaborations: COLLABORATIONS,
+    ...(await homeTexts(db).then((t) => ({
+      ...t,
+      services: t.services.map(({ slug, title, summary, benefits }) => ({
+        slug,
+        title,
+        summary,
+        benefits,
+      })),
+    }))),
     contactConstraints: htmlConstraints(ContactSchema),
   };
 }
@@ -101,7 +100,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   // loader has emptied example values).
   // Each card keeps its own illustration (`image`), whichever cards are shown.
   const collaborations = loaderData.collaborations.flatMap((c, image) =>
-    c.href !== "partner-centre"
+    c.href !== "centro"
       ? [{ ...c, image }]
       : settings.partnerCentreName && settings.partnerCentreUrl
         ? [{ ...c, image, name: settings.partnerCentreName, href: settings.partnerCentreUrl }]
@@ -112,7 +111,12 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       {/* Each section hydrates on its own (a Suspense boundary): one long task of hydrating the
           whole page becomes several short ones. */}
       <Suspense>
-        <Hero settings={settings} url={`${publicUrl}/`} tagline={loaderData.tagline} />
+        <Hero
+          settings={settings}
+          url={`${publicUrl}/`}
+          tagline={loaderData.tagline}
+          figures={loaderData.figures}
+        />
       </Suspense>
       <Suspense>
         <AboutSection settings={settings} intro={loaderData.aboutIntro} />

@@ -1,6 +1,7 @@
 import { CallToAction, PageHeader } from "~/components/site/page-header";
 import { ServiceCards } from "~/components/site/landing/sections";
-import { listServices } from "~/modules/services/services.server";
+import { database } from "~/context";
+import { listServiceTexts } from "~/modules/pages/texts.server";
 import { useRootData } from "~/root";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/services";
@@ -14,14 +15,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     breadcrumbs: [{ name: "Servicios", path: "/servicios" }],
   });
 
-export function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   return {
-    services: listServices().map(({ slug, title, summary, benefits }) => ({
-      slug,
-      title,
-      summary,
-      benefits,
-    })),
+    services: (await listServiceTexts(await database(context))).map(
+      ({ slug, title, summary, benefits }) => ({
+        slug,
+        title,
+        summary,
+        benefits,
+      }),
+    ),
   };
 }
 

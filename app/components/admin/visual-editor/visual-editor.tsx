@@ -41,14 +41,19 @@ type Dialog = "link" | "image";
 
 /** The editable area's attributes: its name, description, state, and its look. */
 function editorProps(
-  { invalid, describedBy, editable }: { invalid: boolean; describedBy: string; editable: boolean },
+  {
+    invalid,
+    describedBy,
+    editable,
+    label,
+  }: { invalid: boolean; describedBy: string; editable: boolean; label: string },
   openDialog: (dialog: Dialog) => void,
 ): EditorOptions["editorProps"] {
   return {
     attributes: {
       role: "textbox",
       "aria-multiline": "true",
-      "aria-label": "Contenido del artículo",
+      "aria-label": label,
       "aria-describedby": describedBy,
       ...(invalid ? { "aria-invalid": "true" } : {}),
       ...(editable ? {} : { "aria-readonly": "true" }),
@@ -85,8 +90,11 @@ export function VisualEditor({
   onReady,
   onMarkdown,
   onEdit,
+  label = "Contenido del artículo",
 }: {
   ref?: React.Ref<VisualEditorHandle>;
+  /** The editable area's accessible name. */
+  label?: string;
   initialMarkdown: string;
   editable: boolean;
   invalid: boolean;
@@ -121,7 +129,7 @@ export function VisualEditor({
   const firstProps = useEffectEvent(() => ({
     content: baseline.current.given,
     editable,
-    props: editorProps({ invalid, describedBy, editable }, setDialog),
+    props: editorProps({ invalid, describedBy, editable, label }, setDialog),
   }));
 
   useEffect(() => {
@@ -146,8 +154,10 @@ export function VisualEditor({
   useEffect(() => {
     if (!editor) return;
     editor.setEditable(editable, false);
-    editor.setOptions({ editorProps: editorProps({ invalid, describedBy, editable }, setDialog) });
-  }, [editor, editable, invalid, describedBy]);
+    editor.setOptions({
+      editorProps: editorProps({ invalid, describedBy, editable, label }, setDialog),
+    });
+  }, [editor, editable, invalid, describedBy, label]);
 
   useImperativeHandle(
     ref,

@@ -58,15 +58,20 @@ export function Section({
   );
 }
 
-/** `tagline`: the line under the name (content/about.md, sent by the loader: no text in the JS). */
+/**
+ * `tagline`: the line under the name; `figures`: the ones she wrote in 'Textos de la web' (none
+ * shown while empty). Both sent by the loader: no text in the JavaScript.
+ */
 export function Hero({
   settings,
   url,
   tagline,
+  figures,
 }: {
   settings: Settings;
   url: string;
   tagline: string;
+  figures: { value: string; label: string }[];
 }) {
   const badges = [
     { icon: Check, text: "Profesional sanitaria colegiada y registrada" },
@@ -101,17 +106,16 @@ export function Hero({
               </li>
             ))}
           </ul>
-          <ul className="mt-8 grid max-w-md grid-cols-2 gap-6">
-            {[
-              ["+25", "años de experiencia"],
-              ["+2000", "pacientes y alumnos"],
-            ].map(([figure, label]) => (
-              <li key={label} className="flex flex-col">
-                <span className="font-serif text-4xl font-semibold text-primary">{figure}</span>{" "}
-                <span className="text-muted">{label}</span>
-              </li>
-            ))}
-          </ul>
+          {figures.length ? (
+            <ul className="mt-8 grid max-w-md grid-cols-2 gap-6">
+              {figures.map(({ value, label }) => (
+                <li key={label} className="flex flex-col">
+                  <span className="font-serif text-4xl font-semibold text-primary">{value}</span>{" "}
+                  <span className="text-muted">{label}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <div className="mt-8 flex flex-wrap gap-3">
             <a href="#contacto" className={buttonVariants({ variant: "accent", size: "lg" })}>
               Contactar ahora
@@ -389,7 +393,7 @@ export function CollaborationCards({ items }: { items: Collaboration[] }) {
             />
             <h3 className="mt-4 text-h3">{c.name}</h3>
             <p className="mt-2 flex-1 text-muted">{c.description}</p>
-            {external ? (
+            {!c.href || !c.linkLabel ? null : external ? (
               <a
                 href={c.href}
                 target="_blank"
