@@ -122,7 +122,7 @@ test("Ajustes: an index of its sections, 'Valor de ejemplo' only on invented val
   await expect(page).toHaveURL(/#preferencias$/);
   await expect(page.locator("#preferencias")).toBeInViewport();
   // The professional title is a real title, not an invented example.
-  await expect(page.getByText("Título profesional", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Título profesional")).toHaveValue("Psicóloga General Sanitaria");
   await expect(
     page.locator("label", { hasText: "Título profesional" }).getByText("Valor de ejemplo"),
   ).toHaveCount(0);

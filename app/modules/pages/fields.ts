@@ -254,7 +254,7 @@ function fieldSchema(field: PageField) {
     .refine(noNul, INVALID)
     .transform((v) => v.trim());
   const required = (v: unknown) => field.optional || (Array.isArray(v) ? v.length > 0 : v !== "");
-  const requiredMessage = `Escribe «${field.label.replace(/ \(.*\)$/, "")}»`;
+  const requiredMessage = `Escribe «${field.label.replace(/ \(.*\)$/, "")}»: no puede quedar vacío`;
   if (field.kind === "list") {
     return base
       .transform(splitList)
