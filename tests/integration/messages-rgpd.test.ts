@@ -306,8 +306,30 @@ describe.each(DRIVERS)("Mensajes: RGPD export and erase, no writes on GET (%s)",
       (await run(rgpdExport.action, { request: request(admin, { email: "no-es-email" }) })).status,
     ).toBe(400);
 
-    const res = (await rgpdExport.action({
+    expect(
+      (await run(rgpdExport.action, { request: request(admin, { email, formato: "pdf" }) })).status,
+    ).toBe(400);
+
+    // By default, a document a person reads: the same records, escaped, printable.
+    const readable = (await rgpdExport.action({
       request: request(admin, { email: " export.persona@EJEMPLO.es " }),
+      params: {},
+      context: (await import("../support/routes")).makeContext(),
+    } as never)) as Response;
+    expect(readable.status).toBe(200);
+    expect(readable.headers.get("content-type")).toContain("text/html");
+    expect(readable.headers.get("content-disposition")).toBe(
+      'attachment; filename="datos-personales.html"',
+    );
+    expect(readable.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const html = await readable.text();
+    expect(html).toContain("<h1>Datos personales de export.persona@ejemplo.es</h1>");
+    expect(html).toContain("Mensajes de contacto (2)");
+    expect(html).toContain("Segundo mensaje");
+    expect(html).not.toContain("De otra persona");
+
+    const res = (await rgpdExport.action({
+      request: request(admin, { email: " export.persona@EJEMPLO.es ", formato: "json" }),
       params: {},
       context: (await import("../support/routes")).makeContext(),
     } as never)) as Response;
@@ -507,7 +529,10 @@ describe.each(DRIVERS)("Mensajes: RGPD export and erase, no writes on GET (%s)",
     expect(othersFilesBefore.every((n) => n >= 2)).toBe(true);
 
     const res = (await rgpdExport.action({
-      request: makeRequest("/admin/mensajes/exportar", { cookie: admin, form: { email: ana } }),
+      request: makeRequest("/admin/mensajes/exportar", {
+        cookie: admin,
+        form: { email: ana, formato: "json" },
+      }),
       params: {},
       context: (await import("../support/routes")).makeContext(),
     } as never)) as Response;
@@ -532,7 +557,7 @@ describe.each(DRIVERS)("Mensajes: RGPD export and erase, no writes on GET (%s)",
     const oneil = (await rgpdExport.action({
       request: makeRequest("/admin/mensajes/exportar", {
         cookie: admin,
-        form: { email: "o'neil@ejemplo.es" },
+        form: { email: "o'neil@ejemplo.es", formato: "json" },
       }),
       params: {},
       context: (await import("../support/routes")).makeContext(),

@@ -38,7 +38,7 @@ import { useFieldErrors } from "~/utils/use-field-errors";
 import type { Route } from "./+types/texts-edit";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  adminMeta(loaderData ? `Textos: ${loaderData.page.title}` : "Textos de la web");
+  adminMeta(loaderData?.page ? `Textos: ${loaderData.page.title}` : "Textos de la web");
 
 function definitionOr404(key: string | undefined) {
   const definition = pageDefinition(key ?? "");
