@@ -65,7 +65,7 @@ export function WeekGrid({
       aria-label={caption}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a box that scrolls sideways on a phone must be reachable with the keyboard (WCAG 2.1.1)
       tabIndex={0}
-      className="overflow-x-auto rounded-field border border-border"
+      className="relative overflow-x-auto rounded-field border border-border"
       data-testid="agenda-semana"
     >
       <table className="w-full min-w-[46rem] table-fixed border-collapse text-sm">

@@ -168,9 +168,16 @@ export function FirstSteps({
                   {action.label}
                 </Link>
               ) : (
-                <Form method="post" className="shrink-0">
+                <Form method="post" className="min-w-0 sm:shrink-0">
                   <input type="hidden" name="intent" value={action.intent} />
-                  <Button type="submit" variant="secondary" disabled={busy}>
+                  {/* A long label wraps on a phone instead of pushing the page sideways. */}
+                  <Button
+                    type="submit"
+                    variant="secondary"
+                    wrap
+                    className="py-2 text-left"
+                    disabled={busy}
+                  >
                     {action.label}
                   </Button>
                 </Form>
