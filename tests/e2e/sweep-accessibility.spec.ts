@@ -53,12 +53,12 @@ async function invitedStaff(admin: Page, browser: Browser, role: "editor" | "con
 test.describe.configure({ mode: "parallel" });
 
 test("every public page, as a visitor", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000); // every public page with axe, on a machine shared with other workers
   await sweep(page, PUBLIC_PATHS);
 });
 
 test("every admin page, as administrator", async ({ page }) => {
-  test.setTimeout(120_000); // 10 admin pages, on a loaded machine
+  test.setTimeout(240_000); // every admin page with axe, on a loaded machine
   await signInAsAdmin(page);
   await sweep(page, ADMIN_PAGES, "administrator");
 });
@@ -68,7 +68,7 @@ for (const role of ["editor", "contributor"] as const) {
     page,
     browser,
   }) => {
-    test.setTimeout(180_000); // the invitation, the sign-in (an editor enrols 2FA), 10 pages
+    test.setTimeout(300_000); // the invitation, the sign-in (an editor enrols 2FA), every page
     await signInAsAdmin(page);
     const staff = await invitedStaff(page, browser, role);
     await sweep(staff, ADMIN_PAGES, role);
