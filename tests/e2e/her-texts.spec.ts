@@ -10,14 +10,23 @@ import { expect, expectAccessible, gotoHydrated, signInAsAdmin, test } from "./f
 
 test.describe.configure({ mode: "serial" });
 
-/** The page's width, and the elements reaching past the screen's right edge (to name the culprit). */
+/**
+ * The page's width, and the elements reaching past the screen's right edge (to name the culprit),
+ * with every folded form (a `<details>`: cancel, decline, move) opened as she would open it.
+ */
 function overflow(page: Page, width: number) {
   return page.evaluate((width) => {
+    for (const folded of document.querySelectorAll("details")) folded.open = true;
     const wider = [...document.querySelectorAll("body *")]
-      .filter((e) => e.getBoundingClientRect().right > width + 0.5)
+      .filter((e) => e.checkVisibility() && e.getBoundingClientRect().right > width + 0.5)
       // Inside a box that scrolls sideways on its own (the week grid) is fine.
       .filter((e) => !e.closest("[data-testid=agenda-semana]"))
-      .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join(".")}`.slice(0, 120));
+      .map((e) =>
+        `${e.tagName.toLowerCase()}.${[...e.classList].join(".")} «${e.textContent?.trim()}»`.slice(
+          0,
+          160,
+        ),
+      );
     return { scrollWidth: document.documentElement.scrollWidth, wider: wider.slice(0, 5) };
   }, width);
 }
@@ -150,6 +159,21 @@ for (const width of [390, 1280]) {
     browser,
   }) => {
     const { context, page } = await adminAt(browser, width);
+    if (width === 390) {
+      // An appointment tomorrow, so the agenda has its folded forms (move, cancel) to measure.
+      await gotoHydrated(page, "/admin/citas");
+      const form = page.getByRole("form", { name: "Reservar una cita" });
+      await form.getByLabel("Servicio").selectOption({ label: "Sesión de seguimiento (50 min)" });
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      await form.getByLabel("Día").fill(tomorrow);
+      await form.getByLabel("Hora").fill("07:10");
+      await form.getByLabel("Nombre del cliente").fill("Inés Castro Villanueva");
+      await form.getByLabel("Email del cliente").fill(`semana.${Date.now()}@example.com`);
+      await form.getByRole("button", { name: "Reservar y avisar al cliente" }).click();
+      await expect(
+        page.getByRole("status").filter({ hasText: /Reservada|Cita reservada/ }),
+      ).toBeVisible();
+    }
     await gotoHydrated(page, "/admin");
     const headings = page.getByRole("heading", { level: 2 });
     await expect(headings.first()).toHaveText("Para hoy");
