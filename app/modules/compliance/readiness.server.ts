@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { articles } from "~/db/schema";
@@ -56,7 +58,16 @@ export interface Facts {
   claims: { where: string; words: string[] }[];
   /** Published reviews that are a new install's examples (no client wrote them). */
   exampleReviewsPublished: number;
+  /** The last restore drill of the backups (`consulta simulacro`), if any. */
+  drill: Drill | null;
   today: string;
+}
+
+/** What `consulta simulacro` (ops/drill.js) writes in DATA_DIR/estado/simulacro.json. */
+export interface Drill {
+  at: string;
+  ok: boolean;
+  details: string;
 }
 
 const BOE = (id: string) => `https://www.boe.es/buscar/act.php?id=${id}`;
@@ -95,6 +106,10 @@ const SOURCES = {
   },
   smtp: {
     text: "RGPD, art. 32, y el funcionamiento de la web: avisos, confirmaciones de cita y respuestas",
+    url: "https://eur-lex.europa.eu/eli/reg/2016/679/oj",
+  },
+  backups: {
+    text: "RGPD, art. 32.1.c y d: poder restaurar los datos tras un incidente y verificar con regularidad que las medidas funcionan",
     url: "https://eur-lex.europa.eu/eli/reg/2016/679/oj",
   },
   claims: {
@@ -263,6 +278,8 @@ function rules(facts: Facts): Check[] {
         }),
   });
 
+  list.push(backupCheck(facts));
+
   list.push({
     id: "promesas",
     title: "Textos sin promesas de resultados",
@@ -332,6 +349,74 @@ function regionCheck(settings: Settings, today: string, registryExample: boolean
   };
 }
 
+/** A drill older than this asks to review: the guided installation runs one every month. */
+const DRILL_MAX_DAYS = 35;
+
+function backupCheck(facts: Facts): Check {
+  const base = {
+    id: "copias",
+    title: "Copias de seguridad comprobadas",
+    source: SOURCES.backups,
+  };
+  const { drill } = facts;
+  const server = (message: string) => ({ server: { message: `Hola: ${message} Gracias.` } });
+  if (!drill) {
+    return {
+      ...base,
+      status: "revisar",
+      detail:
+        "No consta ninguna prueba de que las copias de seguridad se puedan restaurar. Con la instalación guiada del servidor se hace sola cada mes: un simulacro restaura la última copia en una base de prueba y comprueba que está completa. Si la web está instalada de otra forma, quien mantiene el servidor debe probar a restaurar las copias de vez en cuando. No se cambia en Ajustes: lo resuelve quien mantiene el servidor.",
+      ...server(
+        `en «Estado legal» de la web de mi consulta (${facts.publicUrl}) no consta ninguna prueba de restauración de las copias de seguridad, y el RGPD (art. 32) pide comprobar con regularidad que funcionan. ¿Puedes comprobar que se hacen copias y probar a restaurar la última? Si el servidor se instaló con la instalación guiada, basta con ejecutar «consulta simulacro»; si no, sigue docs/operations.md del programa. Avísame cuando esté.`,
+      ),
+    };
+  }
+  const day = madridDate(Date.parse(drill.at));
+  const when = day.split("-").reverse().join("/");
+  const age = -daysUntil(day, facts.today);
+  if (!drill.ok) {
+    return {
+      ...base,
+      status: "falta",
+      detail: `El último simulacro de restauración de las copias (${when}) no salió bien. ${drill.details} Puede que las copias no sirvan para recuperar los datos. No se cambia en Ajustes: lo resuelve quien mantiene el servidor.`,
+      ...server(
+        `el simulacro de restauración de las copias de seguridad de la web de mi consulta (${facts.publicUrl}) falló el ${when} con este resultado: «${drill.details}». Necesito que revises las copias (con la instalación guiada: «consulta copia» y después «consulta simulacro»; lo explica docs/operations.md del programa) y que me avises cuando el simulacro salga bien.`,
+      ),
+    };
+  }
+  if (age > DRILL_MAX_DAYS) {
+    return {
+      ...base,
+      status: "revisar",
+      detail: `El último simulacro de restauración de las copias fue el ${when}, hace ${age} días, y salió bien; debería repetirse cada mes. No se cambia en Ajustes: lo resuelve quien mantiene el servidor.`,
+      ...server(
+        `el último simulacro de restauración de las copias de seguridad de la web de mi consulta (${facts.publicUrl}) es del ${when}, y debería hacerse cada mes. ¿Puedes comprobar por qué no se ha repetido (con la instalación guiada lo hace solo el temporizador consulta-simulacro.timer) y ejecutar «consulta simulacro»? Avísame cuando esté.`,
+      ),
+    };
+  }
+  return {
+    ...base,
+    status: "ok",
+    detail: `Último simulacro de restauración: ${when}. ${drill.details}`,
+  };
+}
+
+/** The last drill's result, or null when there is none or it cannot be read. */
+export function lastDrill(dataDir = getEnv().DATA_DIR): Drill | null {
+  try {
+    const data: unknown = JSON.parse(
+      fs.readFileSync(path.join(dataDir, "estado", "simulacro.json"), "utf8"),
+    );
+    if (typeof data !== "object" || data === null) return null;
+    const { at, ok, details } = data as Record<string, unknown>;
+    if (typeof at !== "string" || Number.isNaN(Date.parse(at))) return null;
+    if (typeof ok !== "boolean" || typeof details !== "string") return null;
+    return { at, ok, details };
+  } catch {
+    return null;
+  }
+}
+
 const ODR = /ec\.europa\.eu\/consumers\/odr|webgate\.ec\.europa\.eu\/odr/i;
 
 /** Gathers the facts from the database and the server's configuration. */
@@ -383,6 +468,7 @@ export async function gatherFacts(
     odrLinks,
     claims,
     exampleReviewsPublished: await publishedExampleCount(db),
+    drill: lastDrill(env.DATA_DIR),
     today: madridDate(now.getTime()),
   };
 }

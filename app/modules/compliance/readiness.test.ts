@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { articles, reviews } from "~/db/schema";
@@ -7,7 +9,7 @@ import { DEFAULT_SETTINGS } from "~/modules/settings/defaults";
 import type { Settings } from "~/modules/settings/schemas";
 import { DRIVERS, useTestDatabase } from "../../../tests/support/db";
 import { REAL_IDENTITY } from "../../../tests/support/site.js";
-import { checks, daysUntil, type Facts, gatherFacts } from "./readiness.server";
+import { checks, daysUntil, type Facts, gatherFacts, lastDrill } from "./readiness.server";
 
 const GOOD: Facts = {
   settings: {
@@ -25,6 +27,12 @@ const GOOD: Facts = {
   odrLinks: [],
   claims: [],
   exampleReviewsPublished: 0,
+  drill: {
+    at: "2026-11-01T05:12:00.000Z",
+    ok: true,
+    details:
+      "La copia consulta-2026-11-01T03-30-00Z.tar.age se ha restaurado bien en una base de prueba: 28 de 28 migraciones, 1 cuenta, 12 artículos.",
+  },
   today: "2026-11-24",
 };
 
@@ -55,6 +63,7 @@ describe("'Estado legal': each rule red on the bad configuration, green on the g
     ["encargados", { privacyText: "<p>Sin lista</p>" }],
     ["https", { publicUrl: "http://localhost:3000" }],
     ["correo", { smtpConfigured: false }],
+    ["copias", { drill: { ...GOOD.drill!, ok: false } }],
   ])("%s turns red", (id, bad) => {
     expect(statusOf(GOOD, id).status).toBe("ok");
     expect(statusOf({ ...GOOD, ...bad }, id).status).toBe("falta");
@@ -111,15 +120,75 @@ describe("'Estado legal': each rule red on the bad configuration, green on the g
   });
 });
 
+describe("'Estado legal': the backups' restore drill (DATA_DIR/estado/simulacro.json)", () => {
+  const dir = path.join(process.env.DATA_DIR!, "estado");
+  const file = path.join(dir, "simulacro.json");
+  const write = (content: string) => {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(file, content);
+  };
+  const ruleWith = () => statusOf({ ...GOOD, drill: lastDrill() }, "copias");
+
+  it("is green after a successful drill less than 35 days old, with when and the figures", () => {
+    write(JSON.stringify({ ...GOOD.drill, backup: "consulta-2026-11-01T03-30-00Z.tar.age" }));
+    const check = ruleWith();
+    expect(check.status).toBe("ok");
+    expect(check.detail).toContain("01/11/2026");
+    expect(check.detail).toContain("28 de 28 migraciones, 1 cuenta, 12 artículos");
+    expect(check.server).toBeUndefined();
+  });
+
+  it("asks to review when there is no drill (or it cannot be read) or it is older than 35 days", () => {
+    fs.rmSync(file, { force: true });
+    for (const content of [null, "{ roto", "[]", JSON.stringify({ ok: true })]) {
+      if (content !== null) write(content);
+      expect(lastDrill()).toBeNull();
+      const check = ruleWith();
+      expect(check.status, String(content)).toBe("revisar");
+      expect(check.detail).toContain("se hace sola cada mes");
+      expect(check.detail).toContain("quien mantiene el servidor");
+      expect(check.server?.message).toMatch(
+        /^Hola: .*consulta simulacro.*docs\/operations\.md.*Gracias\.$/,
+      );
+    }
+    write(JSON.stringify({ ...GOOD.drill, at: "2026-10-20T05:00:00.000Z" }));
+    expect(ruleWith()).toMatchObject({ status: "ok" });
+    write(JSON.stringify({ ...GOOD.drill, at: "2026-10-19T05:00:00.000Z" }));
+    const stale = ruleWith();
+    expect(stale.status).toBe("revisar");
+    expect(stale.detail).toContain("19/10/2026, hace 36 días");
+    expect(stale.server?.message).toMatch(/^Hola: .*19\/10\/2026.*Gracias\.$/);
+  });
+
+  it("is red when the last drill failed, and says what went wrong", () => {
+    const details =
+      "El simulacro de restauración ha fallado con la copia consulta-2026-11-01T03-30-00Z.tar.age. age terminó con el código 1: age: error: unexpected EOF";
+    write(JSON.stringify({ at: "2026-11-01T05:12:00.000Z", ok: false, details }));
+    const check = ruleWith();
+    expect(check.status).toBe("falta");
+    expect(check.detail).toContain(details);
+    expect(check.detail).toContain("quien mantiene el servidor");
+    expect(check.server?.message).toContain(`«${details}»`);
+    expect(check.server?.message).toMatch(/^Hola: .*Gracias\.$/);
+  });
+});
+
 describe.each(DRIVERS)("the facts read from the database (%s)", (driver) => {
   const db = useTestDatabase(driver);
 
-  it("finds example reviews, an ODR link and promises in a published article", async () => {
+  it("finds example reviews, an ODR link, promises in a published article and the last drill", async () => {
     await db.db.delete(reviews);
     await db.db.delete(articles);
     await seedReviews(db.db);
     const privacy = () => "";
+    const drill = { at: "2026-11-01T05:12:00.000Z", ok: true, details: "Bien." };
+    fs.mkdirSync(path.join(process.env.DATA_DIR!, "estado"), { recursive: true });
+    fs.writeFileSync(
+      path.join(process.env.DATA_DIR!, "estado", "simulacro.json"),
+      JSON.stringify({ ...drill, backup: "consulta-2026-11-01T03-30-00Z.tar.age" }),
+    );
     let facts = await gatherFacts(db.db, privacy);
+    expect(facts.drill).toEqual(drill);
     expect(facts.exampleReviewsPublished).toBeGreaterThan(0);
     await db.db.update(reviews).set({ isPublished: false }).where(eq(reviews.source, "seed"));
     await db.db.insert(articles).values({
