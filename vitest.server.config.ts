@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["tests/server/**/*.test.ts"],
+    include: ["tests/server/**/*.test.ts", "tests/ops/**/*.test.ts"],
     environment: "node",
     setupFiles: ["tests/support/fail-on-console-error.ts"],
     // One migrated embedded database, copied for each server a test starts (server-template.ts).
