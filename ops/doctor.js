@@ -614,7 +614,8 @@ export const disk = check("disco", "Espacio en disco", async (ctx) => {
 export const node = check("node", "Node.js", async (ctx) => {
   const version = process.versions.node;
   const major = Number(version.split(".")[0]);
-  const fix = "consulta actualizar (instala Node.js 24)";
+  const fix =
+    "Desde la carpeta del repositorio: ./ops/instalar --si-a-todo (descarga el Node.js 24 más reciente y reinicia la web con él)";
   const end = NODE_END_OF_LIFE[/** @type {22 | 24} */ (major)];
   if (!end) {
     return { status: "fallo", detail: `Node.js ${version} no está soportado.`, fix };

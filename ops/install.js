@@ -124,16 +124,17 @@ function ensureDirectories(l, ids) {
   }
 }
 
-/** The services' Node.js: a copy of the one running this (the bootstrap installs 24). */
-function ensureNode(l, log) {
+/** The services' Node.js: a copy of the one running this (./ops/instalar brings the newest 24). */
+async function ensureNode(l, log) {
   const major = Number(process.versions.node.split(".")[0]);
   if (major < 22)
     throw new OpsError(
       `Node.js ${process.versions.node} es demasiado antiguo: hace falta 22 o 24.`,
     );
-  const same =
-    fs.existsSync(l.nodeBin) && fs.statSync(l.nodeBin).size === fs.statSync(process.execPath).size;
-  if (same) return false;
+  if (fs.existsSync(l.nodeBin)) {
+    const installed = await run(l.nodeBin, ["-v"], { allowFail: true });
+    if (installed.stdout.trim() === process.version) return false;
+  }
   fs.mkdirSync(path.dirname(l.nodeBin), { recursive: true });
   fs.copyFileSync(process.execPath, `${l.nodeBin}.nuevo`);
   fs.chmodSync(`${l.nodeBin}.nuevo`, 0o755);
@@ -384,7 +385,7 @@ export async function install(a, l, { services = systemdServices(), log = consol
   await ensurePackages(log);
   const ids = await ensureUser(log);
   ensureDirectories(l, ids);
-  const nodeChanged = ensureNode(l, log);
+  const nodeChanged = await ensureNode(l, log);
 
   const old = readEnvFile(l.envFile);
   const password = old.DATABASE_URL

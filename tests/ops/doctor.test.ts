@@ -509,7 +509,7 @@ describe("node", () => {
     const near = await node(context({}, { now: new Date(end.getTime() - 30 * DAY) }));
     expect(near).toMatchObject({
       status: "aviso",
-      fix: expect.stringContaining("consulta actualizar"),
+      fix: expect.stringContaining("./ops/instalar"),
     });
     expect((await node(context({}, { now: new Date(end.getTime() + DAY) }))).status).toBe("fallo");
   });
