@@ -20,7 +20,10 @@ import {
   reviewByWithdrawalToken,
   withdrawReview,
 } from "./invitations.server";
-import { submitReview } from "./reviews.server";
+import { deleteReview, submitReview } from "./reviews.server";
+import fs from "node:fs/promises";
+import { emlOutboxId, mailDir } from "~/platform/mail/mail.server";
+import { deliverDue } from "~/platform/mail/outbox.server";
 
 const STAFF = { id: "u1", email: "editora@example.com" };
 const REVIEW = {
@@ -149,6 +152,27 @@ describe.each(DRIVERS)("verified reviews: invitations and withdrawal (%s)", (dri
     expect(await withdrawReview(db.db, withdrawal)).toBe(true);
     const left = await db.db.select().from(mailOutbox);
     expect(left.map((m) => m.subject).sort()).toEqual(["Otra", "¿Nos cuentas tu experiencia?"]);
+  });
+
+  it("staff deleting a review erases its e-mails too: outbox rows and .eml copies", async () => {
+    const token = await invite("alba@example.com");
+    const sent = await submitReview(db.db, { ...REVIEW, invitacion: token }, client());
+    if (!sent.ok) throw new Error(JSON.stringify(sent));
+    while ((await deliverDue(db.db)).claimed > 0);
+    const linked = await db.db.select().from(mailOutbox).where(eq(mailOutbox.sourceKind, "review"));
+    expect(linked).toHaveLength(2);
+    const copies = async () =>
+      (await fs.readdir(mailDir()).catch(() => [] as string[])).filter((name) =>
+        linked.some((m) => emlOutboxId(name) === m.id),
+      );
+    expect(await copies()).toHaveLength(2);
+    const [review] = await db.db.select().from(reviews);
+    expect(await deleteReview(db.db, review!.id)).toBe(true);
+    expect(
+      await db.db.select().from(mailOutbox).where(eq(mailOutbox.sourceKind, "review")),
+    ).toEqual([]);
+    expect(await copies()).toEqual([]);
+    expect(await deleteReview(db.db, review!.id)).toBe(false);
   });
 
   it("reviews and invitations join the RGPD export and erase of an address", async () => {
