@@ -27,15 +27,26 @@ if (!load) {
 }
 try {
   const { options, main } = await load();
+  if (rest.includes("--help") || rest.includes("-h")) {
+    const names = Object.entries(options).map(
+      ([name, o]) => `--${name}${o.type === "string" ? " <valor>" : ""}`,
+    );
+    console.log(
+      `Uso: consulta ${order} [opciones]\nOpciones: ${names.join(", ")}\nMás detalles: docs/operations.md`,
+    );
+    process.exit(0);
+  }
   const { values } = parseArgs({ args: rest, options, allowPositionals: false });
   const root = typeof values.raiz === "string" ? values.raiz : "/";
   process.exitCode = await main(values, layout(root));
 } catch (error) {
-  if (
-    error instanceof OpsError ||
-    (error instanceof TypeError && error.code?.startsWith("ERR_PARSE_ARGS"))
-  ) {
+  if (error instanceof OpsError) {
     console.error(`Error: ${error.message}`);
+    process.exitCode = 1;
+  } else if (error instanceof TypeError && error.code?.startsWith("ERR_PARSE_ARGS")) {
+    console.error(
+      `Error: opción no válida (${error.message}). Las opciones: consulta ${order} --help`,
+    );
     process.exitCode = 1;
   } else throw error;
 }

@@ -97,6 +97,11 @@ export async function update(
   wanted,
   { services = systemdServices(), log = console.log, healthMs = 90_000 } = {},
 ) {
+  if (!fs.existsSync(l.answersFile)) {
+    throw new OpsError(
+      "No hay ninguna instalación guiada en este servidor: usa «consulta instalar».",
+    );
+  }
   const answers = JSON.parse(fs.readFileSync(l.answersFile, "utf8"));
   const env = readEnvFile(l.envFile);
   const source = wanted.source ?? answers.source;
