@@ -6,6 +6,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import { readEnvFile } from "./env-file.js";
 import { NAME } from "./paths.js";
 import { OpsError, run } from "./run.js";
@@ -164,6 +165,29 @@ export function libpq(databaseUrl, database) {
   };
 }
 
+/**
+ * A fresh database `database` next to the one DATABASE_URL names (dropped first if it exists)
+ * with a custom-format dump restored into it; stops at the first error.
+ */
+export async function restoreInto(databaseUrl, database, dumpFile) {
+  const server = new URL(databaseUrl);
+  server.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: server.toString() });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${database}"`);
+  } finally {
+    await client.end();
+  }
+  const target = libpq(databaseUrl, database);
+  await run(
+    "pg_restore",
+    ["--no-owner", "--no-privileges", "--exit-on-error", `--dbname=${target.url}`, dumpFile],
+    { env: target.env },
+  );
+}
+
 /** Where the data and the copies are: the installation's env file, else the layout's defaults. */
 export function settingsOf(l) {
   const env = readEnvFile(l.envFile);
@@ -183,21 +207,43 @@ export function backupsIn(dir) {
     .sort();
 }
 
-/** Run as root (`consulta actualizar`), a file goes to the owner of its folder (the site's user). */
-function giveToFolderOwner(file) {
-  if (process.getuid?.() !== 0) return;
-  const { uid, gid } = fs.statSync(path.dirname(file));
-  fs.chownSync(file, uid, gid);
+/** Run as root (`consulta actualizar`), what it writes goes to the owner of the folder (the site's user). */
+function folderOwner(dir) {
+  if (process.getuid?.() !== 0) return undefined;
+  const { uid, gid } = fs.statSync(dir);
+  return { uid, gid };
 }
 
-/** Writes `<stateDir>/<name>` whole (a reader never sees half a file). */
+const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_DIRECTORY } = fs.constants;
+
+/**
+ * Writes `<stateDir>/<name>` whole (a reader never sees half a file). Root writes here too, in a
+ * folder the site's user owns: the folder is opened once without following a link put in its
+ * place, the file is always a new one (never through a link left there) and is given to the
+ * folder's owner by its descriptor, so no link can make root write or chown another file.
+ */
 export function writeState(l, name, state) {
   fs.mkdirSync(l.stateDir, { recursive: true, mode: 0o700 });
-  const file = path.join(l.stateDir, name);
-  const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
-  giveToFolderOwner(temporary);
-  fs.renameSync(temporary, file);
+  const dirFd = fs.openSync(l.stateDir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+  try {
+    // On Linux a path through /proc/self/fd/<n> stays inside the folder opened (like openat).
+    const dir = process.platform === "linux" ? `/proc/self/fd/${dirFd}` : l.stateDir;
+    const temporary = path.join(dir, `${name}.${process.pid}.tmp`);
+    fs.rmSync(temporary, { force: true });
+    const fd = fs.openSync(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
+    try {
+      fs.writeFileSync(fd, `${JSON.stringify(state, null, 2)}\n`);
+      if (process.getuid?.() === 0) {
+        const { uid, gid } = fs.fstatSync(dirFd);
+        fs.fchownSync(fd, uid, gid);
+      }
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(temporary, path.join(dir, name));
+  } finally {
+    fs.closeSync(dirFd);
+  }
 }
 
 /**
@@ -319,23 +365,28 @@ async function makeBackup({ env, dataDir, backupDir }, l, now) {
     const tar = ["-c", "-f", "-", "-C", work, DUMP];
     if (extras.length > 0) tar.push("-C", dataDir, ...extras);
     const encrypted = path.join(work, path.basename(file));
-    await writeFrom(encrypted, [
-      ["tar", tar],
-      ["age", ["-R", l.backupRecipients]],
-    ]);
+    await writeFrom(
+      encrypted,
+      [
+        ["tar", tar],
+        ["age", ["-R", l.backupRecipients]],
+      ],
+      process.env,
+      folderOwner(backupDir),
+    );
     fs.renameSync(encrypted, file);
-    giveToFolderOwner(file);
     return file;
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
 
-/** A new file (mode 600) with the output of a pipeline. */
-async function writeFrom(file, commands, env) {
+/** A new file (mode 600) with the output of a pipeline; `owner`: chowned by its descriptor. */
+async function writeFrom(file, commands, env, owner) {
   const fd = fs.openSync(file, "wx", 0o600);
   try {
     await pipeline(commands, { output: fd, env });
+    if (owner) fs.fchownSync(fd, owner.uid, owner.gid);
   } finally {
     fs.closeSync(fd);
   }
@@ -379,8 +430,9 @@ const removed = (n) =>
 /**
  * @param {{}} _values
  * @param {ReturnType<typeof import("./paths.js").layout>} l
+ * @param {{ file?: string }} [made]  gets the copy's path (`consulta actualizar`)
  */
-export async function main(_values, l) {
+export async function main(_values, l, made = {}) {
   const now = new Date();
   const where = settingsOf(l);
   let file = null;
@@ -409,6 +461,7 @@ export async function main(_values, l) {
       );
     }
     writeState(l, "copia.json", state);
+    made.file = file;
     console.log(lines.join("\n"));
     return 0;
   } catch (error) {

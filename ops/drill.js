@@ -11,13 +11,13 @@ import {
   DUMP,
   backupsIn,
   explain,
-  libpq,
   pipeline,
+  restoreInto,
   settingsOf,
   stampOf,
   writeState,
 } from "./backups.js";
-import { OpsError, run } from "./run.js";
+import { OpsError } from "./run.js";
 
 export const options = {
   raiz: { type: "string" },
@@ -102,22 +102,7 @@ async function restoreAndCheck(l, env, file, dir) {
     }
   }
 
-  await sql(on(env.DATABASE_URL, "postgres"), [
-    `DROP DATABASE IF EXISTS "${SCRATCH}" WITH (FORCE)`,
-    `CREATE DATABASE "${SCRATCH}"`,
-  ]);
-  const scratch = libpq(env.DATABASE_URL, SCRATCH);
-  await run(
-    "pg_restore",
-    [
-      "--no-owner",
-      "--no-privileges",
-      "--exit-on-error",
-      `--dbname=${scratch.url}`,
-      path.join(dir, DUMP),
-    ],
-    { env: scratch.env },
-  );
+  await restoreInto(env.DATABASE_URL, SCRATCH, path.join(dir, DUMP));
   const restored = on(env.DATABASE_URL, SCRATCH);
 
   const journal = JSON.parse(fs.readFileSync(JOURNAL, "utf8")).entries.length;

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { ensureBackupKeys } from "./backups.js";
+import { ensureBackupKeys, libpq } from "./backups.js";
 import { readEnvFile, serializeEnv } from "./env-file.js";
 import { NAME } from "./paths.js";
 import { ask } from "./prompt.js";
@@ -117,10 +117,24 @@ function ensureDirectories(l, ids) {
     [l.backupDir, 0o700, ids.uid, ids.gid],
     [l.releasesDir, 0o755, 0, 0],
   ];
+  const { O_RDONLY, O_DIRECTORY, O_NOFOLLOW } = fs.constants;
   for (const [dir, mode, uid, gid] of dirs) {
     fs.mkdirSync(dir, { recursive: true });
-    fs.chmodSync(dir, mode);
-    fs.chownSync(dir, uid, gid);
+    // By a descriptor of the folder itself: a link the site's user put in place of one of its
+    // folders (estado/ is inside DATA_DIR) must not make root chmod and chown what it points to.
+    let fd;
+    try {
+      fd = fs.openSync(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+    } catch (error) {
+      if (error.code !== "ELOOP" && error.code !== "ENOTDIR") throw error;
+      throw new OpsError(`${dir} no es una carpeta (es un enlace): bórralo y vuelve a instalar.`);
+    }
+    try {
+      fs.fchmodSync(fd, mode);
+      fs.fchownSync(fd, uid, gid);
+    } finally {
+      fs.closeSync(fd);
+    }
   }
 }
 
@@ -143,12 +157,16 @@ async function ensureNode(l, log) {
   return true;
 }
 
-/** psql as PostgreSQL's administrator: over the local socket as `postgres`, or a given URL. */
+/**
+ * psql as PostgreSQL's administrator: over the local socket as `postgres`, or a given URL. The SQL
+ * goes on its input and a password in the environment: neither shows in `ps` nor in an error.
+ */
 function psql(answers, sql) {
-  const args = ["-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1", "-c", sql];
-  return answers.postgresAdmin
-    ? run("psql", [answers.postgresAdmin, ...args])
-    : run("runuser", ["-u", "postgres", "--", "psql", ...args]);
+  const args = ["-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1", "-f", "-"];
+  if (!answers.postgresAdmin)
+    return run("runuser", ["-u", "postgres", "--", "psql", ...args], { input: sql });
+  const admin = libpq(answers.postgresAdmin);
+  return run("psql", [admin.url, ...args], { input: sql, env: admin.env });
 }
 
 const identifier = (name) => {
@@ -161,16 +179,10 @@ const identifier = (name) => {
 export async function ensureDatabase(answers, password, log) {
   const name = identifier(answers.database);
   const literal = `'${password.replaceAll("'", "''")}'`;
-  await psql(
-    answers,
-    `do $$ begin
-       if not exists (select from pg_roles where rolname = '${name}') then
-         create role ${name} login createdb password ${literal};
-       else
-         alter role ${name} login createdb password ${literal};
-       end if;
-     end $$;`,
-  );
+  // Two plain statements, not a `do $$ … $$` block: a `$$` in the password cannot end it.
+  const role = await psql(answers, `select 1 from pg_roles where rolname = '${name}'`);
+  const verb = role.stdout.trim() === "1" ? "alter" : "create";
+  await psql(answers, `${verb} role ${name} login createdb password ${literal}`);
   const { stdout } = await psql(answers, `select 1 from pg_database where datname = '${name}'`);
   if (stdout.trim() !== "1") {
     await psql(answers, `create database ${name} owner ${name}`);
@@ -399,10 +411,17 @@ export async function install(a, l, { services = systemdServices(), log = consol
       env,
       "# Escrito por «consulta instalar». Secretos: solo para el usuario de la web.\n",
     ),
-    { mode: 0o600, uid: ids.uid, gid: ids.gid },
+    // Root's, readable by the site's group: the site reads it but cannot rewrite what root runs
+    // with (`consulta actualizar`, `consulta instalar`).
+    { mode: 0o640, uid: 0, gid: ids.gid },
   );
   const { herSecretKey } = await ensureBackupKeys(l);
-  for (const file of [l.backupKey, l.backupRecipients]) fs.chownSync(file, ids.uid, ids.gid);
+  // The site's user reads the server's key (the drill) but can change neither it nor the
+  // recipients every copy is encrypted for.
+  fs.chownSync(l.backupKey, 0, ids.gid);
+  fs.chmodSync(l.backupKey, 0o640);
+  fs.chownSync(l.backupRecipients, 0, 0);
+  fs.chmodSync(l.backupRecipients, 0o644);
 
   const commit = await commitOf(a.source, a.ref);
   let releaseChanged = false;

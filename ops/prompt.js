@@ -2,10 +2,10 @@
 import readline from "node:readline/promises";
 import { OpsError } from "./run.js";
 
-/** Reads a line without echoing it (a password). */
-function readHidden(prompt) {
+/** Reads a line typed on the terminal without echoing it (a password). */
+export function readHidden(prompt) {
   const stdin = process.stdin;
-  process.stdout.write(prompt);
+  process.stderr.write(prompt);
   stdin.setRawMode(true);
   stdin.resume();
   stdin.setEncoding("utf8");
@@ -17,12 +17,17 @@ function readHidden(prompt) {
           stdin.setRawMode(false);
           stdin.pause();
           stdin.off("data", onData);
-          process.stdout.write("\n");
+          process.stderr.write("\n");
           resolve(value);
           return;
         }
-        if (ch === "\u0003") process.exit(130);
-        value = ch === "\u007f" ? value.slice(0, -1) : value + ch;
+        if (ch === "\u0003") {
+          stdin.setRawMode(false);
+          process.stderr.write("\n");
+          process.exit(130);
+        }
+        if (ch === "\u007f" || ch === "\b") value = value.slice(0, -1);
+        else value += ch;
       }
     };
     stdin.on("data", onData);

@@ -45,6 +45,6 @@ export function run(command, args, options = {}) {
 
 /** Whether a program is on the PATH. */
 export async function has(command) {
-  const result = await run("sh", ["-c", `command -v ${command}`], { allowFail: true });
+  const result = await run("sh", ["-c", 'command -v "$1"', "sh", command], { allowFail: true });
   return result.code === 0;
 }

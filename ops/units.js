@@ -6,6 +6,27 @@ import { NAME } from "./paths.js";
 const HEADER =
   "# Escrito por «consulta instalar»: los cambios hechos a mano se pierden al volver a instalar.\n";
 
+/** Every unit's sandbox: the system read-only, no privileges to gain, the kernel out of reach. */
+const SANDBOX = `UMask=0077
+NoNewPrivileges=true
+CapabilityBoundingSet=
+PrivateTmp=true
+PrivateDevices=true
+ProtectSystem=strict
+ProtectHome=true
+ProtectKernelTunables=true
+ProtectKernelModules=true
+ProtectKernelLogs=true
+ProtectControlGroups=true
+ProtectClock=true
+ProtectHostname=true
+RestrictSUIDSGID=true
+RestrictRealtime=true
+RestrictNamespaces=true
+LockPersonality=true
+SystemCallArchitectures=native
+RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6 AF_NETLINK`;
+
 /** @param {ReturnType<typeof import("./paths.js").layout>} l */
 export function appUnit(l) {
   return `${HEADER}[Unit]
@@ -25,12 +46,12 @@ Restart=on-failure
 RestartSec=2
 KillSignal=SIGTERM
 TimeoutStopSec=20
-UMask=0077
-NoNewPrivileges=true
-PrivateTmp=true
-ProtectSystem=strict
-ProtectHome=true
+${SANDBOX}
 ReadWritePaths=${l.dataDir}
+# Root acts on what is in estado/ (consulta actualizar) and the app only reads it; the backups' key
+# is the drill's, not the app's.
+ReadOnlyPaths=-${l.stateDir}
+InaccessiblePaths=-${l.backupKey}
 SyslogIdentifier=${NAME}-%i
 
 [Install]
@@ -51,11 +72,7 @@ Group=${NAME}
 WorkingDirectory=${l.current}
 EnvironmentFile=${l.envFile}
 ExecStart=${l.nodeBin} ops/cli.js ${order}
-UMask=0077
-NoNewPrivileges=true
-PrivateTmp=true
-ProtectSystem=strict
-ProtectHome=true
+${SANDBOX}
 ReadWritePaths=${l.dataDir} ${l.backupDir}
 `;
   const timer = `${HEADER}[Unit]

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { DUMP, libpq, main as backupNow, pipeline } from "./backups.js";
+import { DUMP, main as backupNow, pipeline, restoreInto, writeState } from "./backups.js";
 import { readEnvFile } from "./env-file.js";
 import { NAME } from "./paths.js";
 import {
@@ -25,15 +25,6 @@ export const options = {
   version: { type: "string" },
   origen: { type: "string" },
 };
-
-function writeState(l, state) {
-  fs.mkdirSync(l.stateDir, { recursive: true, mode: 0o700 });
-  fs.writeFileSync(
-    path.join(l.stateDir, "actualizacion.json"),
-    `${JSON.stringify(state, null, 2)}\n`,
-    { mode: 0o600 },
-  );
-}
 
 /** Statements on the server's `postgres` database, as the site's role. */
 async function onServer(databaseUrl, statements) {
@@ -63,22 +54,7 @@ export async function restoreDatabase(l, databaseUrl, backupFile) {
     ]);
     if (!fs.existsSync(path.join(dir, DUMP)))
       throw new OpsError(`La copia ${path.basename(backupFile)} no contiene la base de datos.`);
-    await onServer(databaseUrl, [
-      `DROP DATABASE IF EXISTS "${beside}" WITH (FORCE)`,
-      `CREATE DATABASE "${beside}"`,
-    ]);
-    const target = libpq(databaseUrl, beside);
-    await run(
-      "pg_restore",
-      [
-        "--no-owner",
-        "--no-privileges",
-        "--exit-on-error",
-        `--dbname=${target.url}`,
-        path.join(dir, DUMP),
-      ],
-      { env: target.env },
-    );
+    await restoreInto(databaseUrl, beside, path.join(dir, DUMP));
     await onServer(databaseUrl, [
       `DROP DATABASE "${name}" WITH (FORCE)`,
       `ALTER DATABASE "${beside}" RENAME TO "${name}"`,
@@ -122,13 +98,13 @@ export async function update(
   const release = await prepareRelease(l, { source, commit, log });
 
   log("Copia de seguridad antes de actualizar…");
-  if ((await backupNow({}, l)) !== 0)
+  // The copy this very run made, as backups.js hands it over: never read back from estado/, a
+  // folder the site's user writes. backups.js already gives the copy and its state to that user
+  // (by descriptor, never through a link).
+  const made = /** @type {{ file?: string }} */ ({});
+  if ((await backupNow({}, l, made)) !== 0 || !made.file)
     throw new OpsError("No se ha podido hacer la copia de seguridad: no se actualiza.");
-  const backup = JSON.parse(fs.readFileSync(path.join(l.stateDir, "copia.json"), "utf8")).file;
-  // Taken as root: it stays the site's user's, like the nightly ones (the drill reads it).
-  const owner = fs.statSync(l.backupDir);
-  for (const file of [backup, path.join(l.stateDir, "copia.json")])
-    fs.chownSync(file, owner.uid, owner.gid);
+  const backup = made.file;
   const migrationsBefore = await appliedMigrations(env.DATABASE_URL);
 
   const units = answers.ports.map((port) => ({ port, unit: `${NAME}@${port}.service` }));
@@ -147,7 +123,7 @@ export async function update(
   const state = { at: new Date().toISOString(), from: previous, to: commit.slice(0, 12) };
   if (!failure) {
     pruneReleases(l);
-    writeState(l, { ...state, ok: true });
+    writeState(l, "actualizacion.json", { ...state, ok: true });
     log(`Actualizada a la versión ${commit.slice(0, 12)}.`);
     return { ok: true, changed: true };
   }
@@ -165,7 +141,13 @@ export async function update(
     for (const unit of restarted) await services.restart(unit);
   }
   const healthy = await Promise.all(units.map(({ port }) => waitHealthy(port, 90_000)));
-  writeState(l, { ...state, ok: false, rolledBack: true, restoredData: migrated, reason: failure });
+  writeState(l, "actualizacion.json", {
+    ...state,
+    ok: false,
+    rolledBack: true,
+    restoredData: migrated,
+    reason: failure,
+  });
   const data = migrated
     ? `La base de datos se ha devuelto a la copia hecha justo antes (${path.basename(backup)}).`
     : "La base de datos no había cambiado: tus datos siguen como estaban.";

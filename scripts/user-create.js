@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
+import { readHidden } from "../ops/prompt.js";
 import { BUILD, ensureBuild } from "./ensure-build.js";
 
 // Files written into DATA_DIR (database, backups) are for this user only.
@@ -47,33 +48,7 @@ async function readPassword() {
     for await (const chunk of stdin) text += chunk;
     return text.replace(/\r?\n$/, "");
   }
-  process.stderr.write("Contraseña (no se muestra): ");
-  stdin.setRawMode(true);
-  stdin.resume();
-  stdin.setEncoding("utf8");
-  return new Promise((resolve) => {
-    let value = "";
-    const onData = (chunk) => {
-      for (const ch of chunk) {
-        if (ch === "\r" || ch === "\n" || ch === "\u0004") {
-          stdin.setRawMode(false);
-          stdin.pause();
-          stdin.off("data", onData);
-          process.stderr.write("\n");
-          resolve(value);
-          return;
-        }
-        if (ch === "\u0003") {
-          stdin.setRawMode(false);
-          process.stderr.write("\n");
-          process.exit(130);
-        }
-        if (ch === "\u007f" || ch === "\b") value = value.slice(0, -1);
-        else value += ch;
-      }
-    };
-    stdin.on("data", onData);
-  });
+  return readHidden("Contraseña (no se muestra): ");
 }
 
 const password = await readPassword();

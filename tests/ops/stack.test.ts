@@ -178,11 +178,12 @@ describe.skipIf(!asRoot)("guided server installation (needs root, as on a real s
     expect(publicUrl).toBe(`https://${DOMAIN}:${ports.https}`);
     expect(result.setupLink).toMatch(new RegExp(`^${publicUrl}/auth/configurar\\?token=`));
     expect(result.herSecretKey).toMatch(/^AGE-SECRET-KEY-1/);
-    // The environment file: only the site's user reads it; generated secrets.
+    // The environment file: root's, read by the site's group only; generated secrets.
     const env = fs.statSync(l.envFile);
-    expect(env.mode & 0o777).toBe(0o600);
-    expect(execFileSync("id", ["-u", "consulta"], { encoding: "utf8" }).trim()).toBe(
-      String(env.uid),
+    expect(env.mode & 0o777).toBe(0o640);
+    expect(env.uid).toBe(0);
+    expect(execFileSync("id", ["-g", "consulta"], { encoding: "utf8" }).trim()).toBe(
+      String(env.gid),
     );
     const text = fs.readFileSync(l.envFile, "utf8");
     expect(text).toMatch(/^AUTH_SECRET=\S{40,}$/m);
