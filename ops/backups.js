@@ -282,7 +282,13 @@ function sweepLeftovers(backupDir) {
     try {
       process.kill(pid, 0);
     } catch (error) {
-      if (error.code === "ESRCH") fs.rmSync(path.join(backupDir, name), { recursive: true });
+      if (error.code !== "ESRCH") continue;
+      try {
+        fs.rmSync(path.join(backupDir, name), { recursive: true });
+      } catch (failure) {
+        // Not ours to remove: it must not stop tonight's copy. `doctor` shows the disk it takes.
+        console.warn(`No se ha podido borrar la carpeta temporal ${name}: ${failure.message}`);
+      }
     }
   }
 }
@@ -354,6 +360,10 @@ async function makeBackup({ env, dataDir, backupDir }, l, now) {
   const file = path.join(backupDir, backupName(now));
   // Everything in progress (the unencrypted dump, the unfinished copy) stays in this folder.
   const work = fs.mkdtempSync(path.join(backupDir, `${WORK}${process.pid}-`));
+  // Run as root (`consulta actualizar`), the folder is the site's user's all the same, so that if
+  // this run is killed the next nightly run can sweep it (lchown: never through a link).
+  const owner = folderOwner(backupDir);
+  if (owner) fs.lchownSync(work, owner.uid, owner.gid);
   try {
     const db = libpq(env.DATABASE_URL);
     await writeFrom(
