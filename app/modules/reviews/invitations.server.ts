@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointments, mailOutbox, reviewInvitations, reviews } from "~/db/schema";
 import { audit } from "~/platform/audit.server";
@@ -191,27 +191,40 @@ export function reviewMails(rows: { id: number; content: string }[]) {
 }
 
 /**
- * The reviewer withdraws: the review is erased, with every e-mail about it — the notice to the
- * practice, which holds its text (outbox row and .eml file), and the thanks to the reviewer.
+ * Erases the review `where` names with every e-mail about it — the notice to the practice, which
+ * holds its text (outbox row and .eml file), and the thanks to the reviewer. `inside` runs in the
+ * same transaction (an audit entry). Returns the review's id, or null when none matched.
  */
-export async function withdrawReview(db: Db, value: string) {
-  if (!isToken(value)) return false;
+export async function eraseReview(
+  db: Db,
+  where: SQL,
+  inside?: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], id: number) => Promise<unknown>,
+) {
   const erased = await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(reviews)
-      .where(eq(reviews.withdrawTokenHash, hashToken(value)))
+      .where(where)
       .returning({ id: reviews.id, content: reviews.content });
     if (!row) return null;
     const copies = await tx
       .delete(mailOutbox)
       .where(reviewMails([row]))
       .returning({ id: mailOutbox.id });
-    await audit(tx, { action: "review_withdrawn", target: `resena:${row.id}` });
-    return copies.map((c) => c.id);
+    await inside?.(tx, row.id);
+    return { id: row.id, copies: copies.map((c) => c.id) };
   });
-  if (erased === null) return false;
-  await removeEmlCopies(new Set(erased));
-  return true;
+  if (!erased) return null;
+  await removeEmlCopies(new Set(erased.copies));
+  return erased.id;
+}
+
+/** The reviewer withdraws: the review is erased with every e-mail about it. */
+export async function withdrawReview(db: Db, value: string) {
+  if (!isToken(value)) return false;
+  const id = await eraseReview(db, eq(reviews.withdrawTokenHash, hashToken(value)), (tx, id) =>
+    audit(tx, { action: "review_withdrawn", target: `resena:${id}` }),
+  );
+  return id !== null;
 }
 
 const ofAddress = (address: string) => eq(sql`lower(${reviews.email})`, address);

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { contentSeeds, mailOutbox, reviews } from "~/db/schema";
-import { removeEmlCopies } from "~/platform/mail/mail.server";
+import { contentSeeds, reviews } from "~/db/schema";
 import { enqueueMail, nudgeOutbox } from "~/platform/mail/outbox.server";
 import { reviewNoticeHtml, simpleHtml } from "~/platform/mail/templates";
 import { announceNewReview } from "~/platform/events.server";
@@ -15,7 +14,7 @@ import { ratingOf, REVIEW_MESSAGES, ReviewAdminSchema, ReviewSchema } from "./sc
 import { reviewVerificationText } from "./verification";
 import {
   INVITATION_MESSAGES,
-  reviewMails,
+  eraseReview,
   useInvitation,
   withdrawalToken,
   withdrawalUrl,
@@ -335,24 +334,7 @@ export async function setReviewPublished(db: Db, id: number, published: boolean)
   return Boolean(row);
 }
 
-/**
- * Deletes a review with every e-mail about it (the notice to the practice, which holds its text,
- * and the thanks to the reviewer): outbox rows and `.eml` copies, as a withdrawal does.
- */
+/** Deletes a review in Reseñas, with every e-mail about it (as a withdrawal does). */
 export async function deleteReview(db: Db, id: number) {
-  const copies = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(reviews)
-      .where(eq(reviews.id, id))
-      .returning({ id: reviews.id, content: reviews.content });
-    if (!row) return null;
-    const mails = await tx
-      .delete(mailOutbox)
-      .where(reviewMails([row]))
-      .returning({ id: mailOutbox.id });
-    return mails.map((m) => m.id);
-  });
-  if (copies === null) return false;
-  await removeEmlCopies(new Set(copies));
-  return true;
+  return (await eraseReview(db, eq(reviews.id, id))) !== null;
 }
