@@ -70,6 +70,42 @@ function busyFeedWorker(): Plugin {
   };
 }
 
+/**
+ * The site script (app/browser/site.ts, docs/decisions/020) is not a route module: the client
+ * build emits it as a chunk of its own (`assets/sitio-<hash>.js`), and `virtual:site-script`
+ * gives the server its address (in development, the source file, which Vite serves). The client
+ * build runs before the server's, so the address is known when the server bundle asks.
+ */
+function siteScript(): Plugin {
+  const entry = path.resolve("app/browser/site.ts");
+  const id = "virtual:site-script";
+  let address: string | undefined;
+  return {
+    name: "site-script",
+    buildStart() {
+      if (this.environment.mode === "build" && this.environment.name === "client") {
+        this.emitFile({ type: "chunk", id: entry, name: "sitio" });
+      }
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== "client") return;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === "chunk" && chunk.facadeModuleId === entry)
+          address = `/${chunk.fileName}`;
+      }
+    },
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load(loaded) {
+      if (loaded !== `\0${id}`) return null;
+      if (this.environment.mode === "dev") return `export default "/app/browser/site.ts";`;
+      // The browser never needs it (the root renders the address on the server only).
+      if (this.environment.name === "client") return `export default "";`;
+      if (!address) this.error("la compilación del cliente no generó el script del sitio");
+      return `export default ${JSON.stringify(address)};`;
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   resolve: { tsconfigPaths: true },
   define: command === "build" ? { __BUILD_DAY__: JSON.stringify(buildDay) } : {},
@@ -78,5 +114,5 @@ export default defineConfig(({ command }) => ({
     // The SSR bundle's entry is our Express app, which embeds the React Router build.
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
-  plugins: [headingFont(), tailwindcss(), reactRouter(), busyFeedWorker()],
+  plugins: [headingFont(), tailwindcss(), reactRouter(), busyFeedWorker(), siteScript()],
 }));

@@ -12,6 +12,7 @@ import { requestInfoContext } from "./context";
 import { hasSessionCookie } from "./modules/accounts/session-cookie";
 import { hydrateAfterFirstPaint } from "./utils/hydrate-after-paint.server";
 import { getEnv } from "./utils/env.server";
+import { pageKind } from "./utils/page-kind";
 import { setServerHydrationMode } from "./utils/hydration";
 import { logger, safeUrl } from "./utils/logger.server";
 import { NonceProvider } from "./utils/nonce";
@@ -66,6 +67,8 @@ export default function handleRequest(
   const afterPaint =
     hydration === "deferred" &&
     routerContext.staticHandlerContext.matches.some((m) => AFTER_PAINT_ROUTES.has(m.route.id)) &&
+    // A content page has no React Router scripts to defer (docs/decisions/020).
+    pageKind(new URL(request.url).pathname) !== "content" &&
     !hasSessionCookie(request.headers.get("cookie"));
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -6,8 +6,10 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
+import siteScript from "virtual:site-script";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "~/components/site/error-page";
 import type * as ToasterModule from "~/components/ui/toaster";
@@ -23,6 +25,7 @@ import { getEnv } from "~/utils/env.server";
 import { serverHydrationMode } from "~/utils/hydration";
 import { useNonce } from "~/utils/nonce";
 import { afterFirstScreenScript } from "~/utils/after-first-screen";
+import { PAGE_EVENT, pageKind } from "~/utils/page-kind";
 import { type Notice, NOTICE_EVENT, notify } from "~/utils/notify";
 import { takeToast, toastMiddleware } from "~/utils/toast.server";
 import appCss from "./styles/app.css?inline";
@@ -60,8 +63,40 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * Public pages prerendered (or, lacking that, prefetched) when the visitor shows intent: a pointer
+ * resting on a link, a touch (docs/decisions/020). Never the admin area, the account pages, a
+ * file, or an address with a query (keys, searches).
+ */
+const SPECULATION_RULES = JSON.stringify({
+  prerender: [
+    {
+      where: {
+        and: [
+          { href_matches: "/*" },
+          { not: { href_matches: "/admin{/*}?" } },
+          { not: { href_matches: "/auth{/*}?" } },
+          { not: { href_matches: "/login" } },
+          { not: { href_matches: "/*.*" } },
+          { not: { selector_matches: "[href*='?'], [target], [download]" } },
+        ],
+      },
+      eagerness: "moderate",
+    },
+  ],
+});
+
+/** The inline script that adds the site script as a module (non-parser-inserted). */
+function siteScriptLoader(src: string) {
+  return `(function(){var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(src)};document.head.append(s)})();`;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // What the page ships (docs/decisions/020): a content page is the server's HTML and the site
+  // script, without React Router's scripts; an island page hydrates, with the site script too;
+  // the admin area is a React application.
+  const kind = pageKind(useLocation().pathname);
   // Once the page is hydrated (after any client re-render, and on error pages too): replay what
   // was typed and clicked before, and mark <html data-hydrated> (what browser tests wait for).
   useEffect(() => {
@@ -69,7 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     replayEarlyInput();
   }, []);
   return (
-    <html lang="es">
+    <html lang="es" data-kind={kind}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -86,13 +121,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
             dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? appCss : "" }}
           />
         )}
-        {/* The first script: keeps what is typed and clicked before hydration (in both
-            HYDRATION modes: the modules take a moment to arrive either way). */}
-        <script
-          nonce={nonce}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? earlyInputScript() : "" }}
-        />
+        {/* The first script where React hydrates: keeps what is typed and clicked before
+            (in both HYDRATION modes: the modules take a moment to arrive either way). */}
+        {kind !== "content" ? (
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? earlyInputScript() : "" }}
+          />
+        ) : null}
         <script
           nonce={nonce}
           suppressHydrationWarning
@@ -102,14 +139,38 @@ export function Layout({ children }: { children: React.ReactNode }) {
               : "",
           }}
         />
+        {kind !== "app" ? (
+          <>
+            {/* The site script (app/browser/site.ts), added by an inline script: a page from the
+                cache allows its inline scripts by their hashes, and the scripts they add through
+                'strict-dynamic' (a <script src> or an import in the HTML would need the nonce). */}
+            <script
+              nonce={nonce}
+              suppressHydrationWarning
+              dangerouslySetInnerHTML={{
+                __html: import.meta.env.SSR ? siteScriptLoader(siteScript) : "",
+              }}
+            />
+            <script
+              type="speculationrules"
+              nonce={nonce}
+              suppressHydrationWarning
+              dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? SPECULATION_RULES : "" }}
+            />
+          </>
+        ) : null}
         <meta name="theme-color" content={COLORS.primary} />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {kind !== "content" ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );
@@ -159,6 +220,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (toast) notify(toast);
   }, [toast]);
+  // A page shown without a new document (after a form on an island page) is a page view too
+  // (app/browser/consent.ts); the first one is the document's own.
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    window.dispatchEvent(new Event(PAGE_EVENT));
+  }, [pathname]);
   return (
     <>
       <Outlet />

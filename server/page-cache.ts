@@ -118,7 +118,14 @@ const isCompressible = (type: string) =>
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const SCRIPT_TYPE = /\btype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
-const RUNNABLE_TYPES = new Set(["", "text/javascript", "application/javascript", "module"]);
+// Speculation rules are scripts to CSP too (docs/decisions/020).
+const RUNNABLE_TYPES = new Set([
+  "",
+  "text/javascript",
+  "application/javascript",
+  "module",
+  "speculationrules",
+]);
 
 /**
  * The CSP sources (`'sha256-…'`) of the inline scripts a browser would run in `html`: every

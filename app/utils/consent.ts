@@ -1,7 +1,7 @@
 /**
  * The visitor's cookie choice (AEPD guide, 2023), kept in the browser under `cookie_consent` and
- * asked again after 24 months. Nothing optional is loaded until `analytics` is true. Small on
- * purpose: this file is in every public page's first download; the banner itself is lazy.
+ * asked again after 24 months. Nothing optional is loaded until `analytics` is true. Read by the site
+ * script (app/browser/consent.ts).
  */
 export const CONSENT_KEY = "cookie_consent";
 export const CONSENT_MAX_AGE_MS = 730 * 24 * 60 * 60 * 1000;
@@ -35,9 +35,4 @@ export function saveConsent(analytics: boolean) {
     // Storage refused (private mode): the choice holds for this page only.
   }
   window.dispatchEvent(new CustomEvent(CONSENT_EVENT, { detail: { saved: consent } }));
-}
-
-/** The footer's 'Configurar cookies' reopens the banner. */
-export function openConsentSettings() {
-  window.dispatchEvent(new CustomEvent(CONSENT_EVENT, { detail: { open: true } }));
 }

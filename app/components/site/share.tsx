@@ -1,5 +1,4 @@
 import { Share2 } from "lucide-react";
-import { useState } from "react";
 import { cn } from "~/utils/cn";
 import { mailtoHref } from "~/modules/contact/mailto";
 
@@ -17,14 +16,10 @@ export function shareTargets(url: string, title: string) {
   ];
 }
 
-/** Opens a share link in a 600×400 window; falls back to the plain link. */
-function openShareWindow(event: React.MouseEvent<HTMLAnchorElement>) {
-  const href = event.currentTarget.href;
-  if (href.startsWith("mailto:")) return;
-  const win = window.open(href, "_blank", "width=600,height=400,noopener,noreferrer");
-  if (win !== null || !window.open) event.preventDefault();
-}
-
+/**
+ * The share links. Static markup: the site script (app/browser/share.ts) opens the networks in a
+ * small window and shows 'Copiar enlace', which needs it.
+ */
 export function ShareLinks({
   url,
   title,
@@ -34,7 +29,6 @@ export function ShareLinks({
   title: string;
   className?: string;
 }) {
-  const [copied, setCopied] = useState(false);
   return (
     <ul className={cn("flex flex-wrap gap-2", className)}>
       {shareTargets(url, title).map((target) => (
@@ -43,7 +37,7 @@ export function ShareLinks({
             href={target.href}
             target="_blank"
             rel="noopener noreferrer"
-            onClick={openShareWindow}
+            data-share-window={target.href.startsWith("mailto:") ? undefined : ""}
             className="inline-flex min-h-11 items-center gap-2 rounded-full border border-border bg-surface px-4 text-sm font-semibold text-ink no-underline hover:border-primary hover:text-primary"
           >
             {target.name}
@@ -54,17 +48,13 @@ export function ShareLinks({
       <li>
         <button
           type="button"
-          onClick={() => {
-            void navigator.clipboard?.writeText(url).then(() => setCopied(true));
-          }}
+          data-copy-link={url}
+          hidden
           className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-border bg-surface px-4 text-sm font-semibold hover:border-primary hover:text-primary"
         >
           Copiar enlace
         </button>
-        <span role="status" className="sr-only">
-          {copied ? "Enlace copiado" : ""}
-        </span>
-        {copied ? <span className="ml-2 text-sm text-success">¡Copiado!</span> : null}
+        <span role="status" data-copy-status="" className="ml-2 text-sm text-success" />
       </li>
     </ul>
   );
@@ -79,12 +69,9 @@ export function ShareMenu({ url, title }: { url: string; title: string }) {
   return (
     <details className="mt-4">
       <summary
-        onClick={(event) => {
-          if (navigator.share) {
-            event.preventDefault();
-            navigator.share({ title, url }).catch(() => {});
-          }
-        }}
+        data-share=""
+        data-share-title={title}
+        data-share-url={url}
         className="-ml-3 inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full px-3 font-semibold text-primary hover:bg-primary-soft [&::-webkit-details-marker]:hidden"
       >
         <Share2 aria-hidden="true" className="size-5" />

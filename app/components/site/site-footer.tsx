@@ -1,7 +1,5 @@
-import { Link } from "react-router";
 import { LEGAL_PAGES } from "~/components/site/legal/pages";
 import type { Settings } from "~/modules/settings/schemas";
-import { openConsentSettings } from "~/utils/consent";
 import { mailtoHref } from "~/modules/contact/mailto";
 
 function telHref(phone: string) {
@@ -68,20 +66,18 @@ export function SiteFooter({
           <ul className="mt-3 space-y-1">
             {LEGAL_PAGES.map((page) => (
               <li key={page.path}>
-                <Link className="underline-offset-4 hover:underline" to={page.path}>
+                <a className="underline-offset-4 hover:underline" href={page.path}>
                   {page.title}
-                </Link>
+                </a>
               </li>
             ))}
             <li>
-              {/* Reopens the cookie choice; without JavaScript it leads to the policy. */}
+              {/* Reopens the cookie choice (app/browser/consent.ts); without JavaScript it leads
+                  to the policy. */}
               <a
                 className="underline-offset-4 hover:underline"
                 href="/cookies#configurar"
-                onClick={(event) => {
-                  event.preventDefault();
-                  openConsentSettings();
-                }}
+                data-consent-open=""
               >
                 Configurar cookies
               </a>
@@ -107,9 +103,9 @@ export function SiteFooter({
             {signedIn ? null : (
               <>
                 <span aria-hidden="true"> · </span>
-                <Link className="text-[#cfc9bf] underline underline-offset-4" to="/auth">
+                <a className="text-[#cfc9bf] underline underline-offset-4" href="/auth">
                   Acceder
-                </Link>
+                </a>
               </>
             )}
           </p>

@@ -1,8 +1,7 @@
 import { cva } from "class-variance-authority";
 import { normalizeQuery, SEARCH_MAX } from "~/utils/search";
 import { Rss, Search } from "lucide-react";
-import { Suspense, useEffect, useRef } from "react";
-import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { redirect } from "react-router";
 import { ArticleCard } from "~/components/site/article-card";
 import { PageHeader } from "~/components/site/page-header";
 import { database } from "~/context";
@@ -67,37 +66,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export default function BlogPage({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, q, category, categories } = loaderData;
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  // The box says what the list is for once the address changes without typing in it ('Mostrar
-  // todos los artículos', a category chip, back and forward); while someone types, it is theirs.
-  useEffect(() => {
-    const input = inputRef.current;
-    if (input && document.activeElement !== input && input.value !== q) input.value = q;
-  }, [q]);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const searching = navigation.state === "loading" && navigation.location.pathname === "/blog";
-  // The chosen category's chip is brought into the row's view (it may sit past the phone's edge).
-  const chipsRef = useRef<HTMLUListElement>(null);
-  useEffect(() => {
-    const row = chipsRef.current;
-    const chip = row?.querySelector<HTMLElement>('[aria-current="true"]');
-    if (!row || !chip || row.scrollWidth <= row.clientWidth) return;
-    row.scrollLeft = chip.offsetLeft - row.offsetLeft - 20;
-  }, [category]);
-
-  const onType = () => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      if (formRef.current) {
-        void submit(formRef.current, { replace: true, preventScrollReset: true });
-      }
-    }, 300);
-  };
-
   return (
     <>
       <PageHeader
@@ -105,9 +73,11 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
         lead="Artículos para entender lo que sientes y cuidarte en el día a día."
       />
       <div className="container-page py-10">
-        <Form
-          ref={formRef}
+        {/* A GET form; the site script shows the results while typing (app/browser/blog-search.ts). */}
+        <form
           method="get"
+          action="/blog"
+          data-blog-search=""
           role="search"
           aria-label="Buscar artículos"
           className="flex max-w-2xl flex-col gap-2 sm:flex-row"
@@ -121,13 +91,11 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
               className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted"
             />
             <input
-              ref={inputRef}
               id="q"
               name="q"
               type="search"
               defaultValue={q}
               maxLength={SEARCH_MAX}
-              onChange={onType}
               placeholder="Por ejemplo: ansiedad"
               className="min-h-12 w-full rounded-full border border-border-strong bg-surface pr-4 pl-12 text-base placeholder:text-muted"
             />
@@ -139,132 +107,130 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
           >
             Buscar
           </button>
-        </Form>
+        </form>
 
-        {/* On a phone the chips are one row that scrolls sideways (18 chips wrapped took eight
+        <div data-blog-results="">
+          {/* On a phone the chips are one row that scrolls sideways (18 chips wrapped took eight
             rows before the first article); from 640 px they wrap. */}
-        <nav aria-label="Categorías" className="mt-6">
-          <ul
-            ref={chipsRef}
-            className="-mx-5 flex snap-x gap-2 overflow-x-auto scroll-px-5 px-5 pb-2 [scrollbar-width:thin] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
-          >
-            {categories.map((c) => {
-              const active = c === category;
-              return (
-                <li key={c} className="shrink-0 snap-start">
-                  <Link
-                    to={blogUrl({ q, categoria: active ? null : c })}
-                    aria-current={active ? "true" : undefined}
-                    preventScrollReset
-                    className={cn(
-                      "inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold no-underline",
-                      active
-                        ? "border-primary bg-primary text-white"
-                        : "border-border bg-surface text-ink hover:border-primary",
-                    )}
-                  >
-                    {CATEGORIES[c]}
-                    {active ? (
-                      <span className="sr-only"> (filtro activo; pulsa para quitarlo)</span>
-                    ) : null}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-
-        <div className="mt-8 flex items-center justify-between gap-4">
-          <p role="status" className={cn("text-muted", searching && "opacity-60")}>
-            {total === 1 ? "1 artículo" : `${total} artículos`}
-            {q ? ` para «${q}»` : ""}
-            {category ? ` en ${CATEGORIES[category as keyof typeof CATEGORIES]}` : ""}
-          </p>
-          <a
-            href="/blog/rss.xml"
-            className="inline-flex min-h-11 items-center gap-1 text-sm text-muted underline"
-          >
-            <Rss aria-hidden="true" className="size-4" /> RSS
-          </a>
-        </div>
-
-        {items.length === 0 ? (
-          <div className="mt-8 rounded-card border border-border bg-surface p-8 text-center shadow-soft">
-            <p>No se encontraron artículos que coincidan con tu búsqueda.</p>
-            <Link to="/blog" className="mt-3 inline-block font-semibold text-primary underline">
-              Mostrar todos los artículos
-            </Link>
-          </div>
-        ) : (
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {items.map((a, i) => (
-              <li key={a.slug}>
-                {/* Each card hydrates on its own: short tasks instead of one long one. */}
-                <Suspense>
-                  <ArticleCard article={a} eager={i < 2} priority={i === 0} />
-                </Suspense>
-              </li>
-            ))}
-          </ul>
-        )}
-
-        {pageCount > 1 ? (
-          <nav aria-label="Paginación" className="mt-10">
-            <ul className="flex flex-wrap items-center justify-center gap-2">
-              <li>
-                {page > 1 ? (
-                  <Link
-                    className={pageLink()}
-                    to={blogUrl({ q, categoria: category, pagina: page - 1 })}
-                  >
-                    Anterior
-                  </Link>
-                ) : (
-                  <span className={cn(pageLink(), "opacity-50")} aria-disabled="true">
-                    Anterior
-                  </span>
-                )}
-              </li>
-              {pageSlots(page, pageCount).map((slot) =>
-                typeof slot === "number" ? (
-                  <li key={slot}>
-                    <Link
-                      to={blogUrl({ q, categoria: category, pagina: slot })}
-                      aria-current={slot === page ? "page" : undefined}
-                      aria-label={`Página ${slot}`}
-                      className={pageLink({ current: slot === page })}
+          <nav aria-label="Categorías" className="mt-6">
+            <ul
+              data-blog-chips=""
+              className="-mx-5 flex snap-x gap-2 overflow-x-auto scroll-px-5 px-5 pb-2 [scrollbar-width:thin] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
+            >
+              {categories.map((c) => {
+                const active = c === category;
+                return (
+                  <li key={c} className="shrink-0 snap-start">
+                    <a
+                      href={blogUrl({ q, categoria: active ? null : c })}
+                      aria-current={active ? "true" : undefined}
+                      className={cn(
+                        "inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold no-underline",
+                        active
+                          ? "border-primary bg-primary text-white"
+                          : "border-border bg-surface text-ink hover:border-primary",
+                      )}
                     >
-                      {slot}
-                    </Link>
+                      {CATEGORIES[c]}
+                      {active ? (
+                        <span className="sr-only"> (filtro activo; pulsa para quitarlo)</span>
+                      ) : null}
+                    </a>
                   </li>
-                ) : (
-                  <li key={slot} aria-hidden="true" className="px-1 text-muted">
-                    …
-                  </li>
-                ),
-              )}
-              <li>
-                {page < pageCount ? (
-                  <Link
-                    className={pageLink()}
-                    to={blogUrl({ q, categoria: category, pagina: page + 1 })}
-                  >
-                    Siguiente
-                  </Link>
-                ) : (
-                  <span className={cn(pageLink(), "opacity-50")} aria-disabled="true">
-                    Siguiente
-                  </span>
-                )}
-              </li>
+                );
+              })}
             </ul>
           </nav>
-        ) : null}
+
+          <div className="mt-8 flex items-center justify-between gap-4">
+            <p role="status" className="text-muted">
+              {total === 1 ? "1 artículo" : `${total} artículos`}
+              {q ? ` para «${q}»` : ""}
+              {category ? ` en ${CATEGORIES[category as keyof typeof CATEGORIES]}` : ""}
+            </p>
+            <a
+              href="/blog/rss.xml"
+              className="inline-flex min-h-11 items-center gap-1 text-sm text-muted underline"
+            >
+              <Rss aria-hidden="true" className="size-4" /> RSS
+            </a>
+          </div>
+
+          {items.length === 0 ? (
+            <div className="mt-8 rounded-card border border-border bg-surface p-8 text-center shadow-soft">
+              <p>No se encontraron artículos que coincidan con tu búsqueda.</p>
+              <a href="/blog" className="mt-3 inline-block font-semibold text-primary underline">
+                Mostrar todos los artículos
+              </a>
+            </div>
+          ) : (
+            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {items.map((a, i) => (
+                <li key={a.slug}>
+                  <ArticleCard article={a} eager={i < 2} priority={i === 0} />
+                </li>
+              ))}
+            </ul>
+          )}
+
+          {pageCount > 1 ? (
+            <nav aria-label="Paginación" className="mt-10">
+              <ul className="flex flex-wrap items-center justify-center gap-2">
+                <li>
+                  {page > 1 ? (
+                    <a
+                      className={pageLink()}
+                      href={blogUrl({ q, categoria: category, pagina: page - 1 })}
+                    >
+                      Anterior
+                    </a>
+                  ) : (
+                    <span className={cn(pageLink(), "opacity-50")} aria-disabled="true">
+                      Anterior
+                    </span>
+                  )}
+                </li>
+                {pageSlots(page, pageCount).map((slot) =>
+                  typeof slot === "number" ? (
+                    <li key={slot}>
+                      <a
+                        href={blogUrl({ q, categoria: category, pagina: slot })}
+                        aria-current={slot === page ? "page" : undefined}
+                        aria-label={`Página ${slot}`}
+                        className={pageLink({ current: slot === page })}
+                      >
+                        {slot}
+                      </a>
+                    </li>
+                  ) : (
+                    <li key={slot} aria-hidden="true" className="px-1 text-muted">
+                      …
+                    </li>
+                  ),
+                )}
+                <li>
+                  {page < pageCount ? (
+                    <a
+                      className={pageLink()}
+                      href={blogUrl({ q, categoria: category, pagina: page + 1 })}
+                    >
+                      Siguiente
+                    </a>
+                  ) : (
+                    <span className={cn(pageLink(), "opacity-50")} aria-disabled="true">
+                      Siguiente
+                    </span>
+                  )}
+                </li>
+              </ul>
+            </nav>
+          ) : null}
+        </div>
 
         <p className="mt-12">
-          <Link to="/" className="font-semibold text-primary underline underline-offset-4">
+          <a href="/" className="font-semibold text-primary underline underline-offset-4">
             Volver al inicio
-          </Link>
+          </a>
         </p>
       </div>
     </>

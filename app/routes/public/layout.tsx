@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Outlet } from "react-router";
-import { ConsentManager } from "~/components/site/consent/consent-manager";
+import { ConsentBanner } from "~/components/site/consent/consent-banner";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { useRootData } from "~/root";
@@ -10,7 +10,8 @@ export default function PublicLayout() {
   if (!root) return <Outlet />;
   return (
     <>
-      {/* Header and footer hydrate apart from the page (Suspense boundaries): shorter tasks. */}
+      {/* Header and footer hydrate apart from the page (Suspense boundaries) where the page
+          hydrates: shorter tasks. */}
       <Suspense>
         <SiteHeader
           settings={root.settings}
@@ -28,7 +29,7 @@ export default function PublicLayout() {
           registration={root.registration}
         />
       </Suspense>
-      <ConsentManager
+      <ConsentBanner
         measurementId={
           root.settings.analyticsEnabled && root.settings.analyticsMeasurementId
             ? root.settings.analyticsMeasurementId

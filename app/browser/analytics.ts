@@ -1,7 +1,3 @@
-import { useEffect } from "react";
-import { useLocation } from "react-router";
-import { readConsent } from "~/utils/consent";
-
 type Gtag = (...args: unknown[]) => void;
 type AnalyticsWindow = { dataLayer?: unknown[]; gtag?: Gtag } & Record<string, unknown>;
 const win = () => window as unknown as AnalyticsWindow;
@@ -9,8 +5,8 @@ const win = () => window as unknown as AnalyticsWindow;
 const RETRIES = 3;
 let loaded = false;
 
-/** Loads the analytics script once, asynchronously (only ever mounted after 'Aceptar'). */
-function install(measurementId: string) {
+/** Loads the analytics script once, asynchronously; only ever called after 'Aceptar'. */
+export function installAnalytics(measurementId: string) {
   const w = win();
   w[`ga-disable-${measurementId}`] = false;
   if (w.gtag) return;
@@ -48,9 +44,16 @@ function unreported(pathname: string) {
 /**
  * A page view, retried at most 3 times with a growing delay while the script is not ready. Only
  * the path goes to the analytics provider, never the query: a search (`?q=ansiedad`) can say
- * something about a person's health, and other queries carry keys.
+ * something about a person's health, and other queries carry keys. A page the browser prepares
+ * before the visitor opens it (prerendered on hover, docs/decisions/020) counts once it is shown.
  */
-function reportPageView(measurementId: string, attempt = 0) {
+export function reportPageView(measurementId: string, attempt = 0) {
+  if ((document as Document & { prerendering?: boolean }).prerendering) {
+    document.addEventListener("prerenderingchange", () => reportPageView(measurementId), {
+      once: true,
+    });
+    return;
+  }
   const w = win();
   if (unreported(window.location.pathname)) return;
   if (loaded && w.gtag) {
@@ -70,9 +73,8 @@ function reportPageView(measurementId: string, attempt = 0) {
 }
 
 /** Withdrawing consent stops measuring and removes the analytics cookies. */
-function uninstall(measurementId: string) {
+export function uninstallAnalytics(measurementId: string) {
   win()[`ga-disable-${measurementId}`] = true;
-  if (readConsent()?.analytics) return;
   const host = window.location.hostname;
   for (const name of document.cookie.split(";").map((c) => c.split("=")[0]!.trim())) {
     if (!/^_ga(_|$)/.test(name)) continue;
@@ -84,18 +86,4 @@ function uninstall(measurementId: string) {
       document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/${domain}`;
     }
   }
-}
-
-export function Analytics({ measurementId }: { measurementId: string }) {
-  const location = useLocation();
-  useEffect(() => {
-    install(measurementId);
-    return () => uninstall(measurementId);
-  }, [measurementId]);
-  useEffect(() => {
-    // After React has set the new page's title.
-    const timer = setTimeout(() => reportPageView(measurementId), 0);
-    return () => clearTimeout(timer);
-  }, [measurementId, location.pathname]);
-  return null;
 }

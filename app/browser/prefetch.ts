@@ -1,0 +1,27 @@
+import { closest } from "./dom";
+import { pageKind } from "~/utils/page-kind";
+
+/**
+ * Navigation between public pages is a full navigation, served from the page cache. Browsers with
+ * the Speculation Rules API prerender a page when the visitor shows intent (the rules in
+ * app/root.tsx); elsewhere the page is fetched into the HTTP cache on the same intent (hover,
+ * focus, touch): by the click, it is usually there.
+ */
+export function startPrefetch() {
+  if (HTMLScriptElement.supports?.("speculationrules")) return;
+  const done = new Set<string>();
+  const intent = (event: Event) => {
+    const link = closest<HTMLAnchorElement>(event, "a[href]");
+    if (!link || link.origin !== window.location.origin || link.search || link.target) return;
+    if (pageKind(link.pathname) === "app" || link.pathname === window.location.pathname) return;
+    if (link.pathname.includes(".") || done.has(link.pathname)) return;
+    done.add(link.pathname);
+    const hint = document.createElement("link");
+    hint.rel = "prefetch";
+    hint.href = link.pathname;
+    document.head.append(hint);
+  };
+  for (const type of ["pointerover", "focusin", "touchstart"]) {
+    document.addEventListener(type, intent, { passive: true });
+  }
+}
