@@ -28,6 +28,25 @@ const LAYERS = [
   // The platform (audit, live events, mail, tokens, jobs) serves every domain and imports none;
   // a dynamic import() is not seen by this rule: tests/integration/module-cycles.test.ts checks
   // the sources for that too.
+  // The site script runs on pages without a framework (docs/decisions/020): no React, no
+  // components, no server code; only small helpers from app/utils.
+  {
+    files: ["app/browser/**"],
+    groups: [
+      [
+        "react",
+        "react-dom",
+        "react-dom/*",
+        "react-router",
+        "~/routes/*",
+        "~/components/*",
+        "~/root",
+      ],
+      ["~/modules", "~/modules/*", "~/platform/*"],
+      SERVER_FILES,
+      DATABASE,
+    ],
+  },
   {
     files: ["app/platform/**"],
     groups: [["~/routes/*", "~/components/*", "~/root", "~/modules", "~/modules/*"]],
@@ -99,6 +118,18 @@ const LENGTH_BY_HAND = [
   "JSXSpreadAttribute Property[key.name=/^(maxLength|minLength)$/] > Literal",
 ].map((selector) => ({ selector, message: LIMIT_MESSAGE }));
 
+/** The public site: each page is a whole document from the page cache (docs/decisions/020). */
+const PUBLIC_PAGES = ["app/routes/public/**", "app/components/site/**"];
+/** React Router's `<Link>`/`<NavLink>` there would navigate client-side, around the cache. */
+const ROUTER_LINKS = [
+  {
+    selector:
+      "ImportDeclaration[source.value='react-router'] > ImportSpecifier[imported.name=/^(Link|NavLink)$/]",
+    message:
+      "En las páginas públicas, los enlaces son <a href>: cada página se carga entera desde la caché (ver docs/decisions/020).",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -145,13 +176,23 @@ export default tseslint.config(
   //   address: one built by hand from a stored address could carry `?bcc=…&body=…` into the
   //   reader's mail client;
   // - a field's length limits only from its schema (docs/decisions/006-one-schema-per-form.md),
-  //   never a number typed on the input.
+  //   never a number typed on the input;
+  // - in the public site, links only as `<a href>`, never React Router's `<Link>`/`<NavLink>`:
+  //   each page is a full document from the page cache (docs/decisions/020). The public files get
+  //   a block of their own, later, that repeats the shared selectors, since it replaces the first.
   // tests/integration/layering.test.ts shows each rule firing.
   {
     files: ["app/**", "server/**"],
     ignores: ["app/modules/contact/mailto.ts", "**/*.test.ts"],
     rules: {
       "no-restricted-syntax": ["error", ...MAILTO_BY_HAND, ...LENGTH_BY_HAND],
+    },
+  },
+  {
+    files: PUBLIC_PAGES,
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", ...MAILTO_BY_HAND, ...LENGTH_BY_HAND, ...ROUTER_LINKS],
     },
   },
 );

@@ -91,6 +91,27 @@ describe("every layer keeps all of its import rules (lint)", () => {
     }
   }
 
+  // The site script runs where no framework is loaded (docs/decisions/020).
+  const browserMayNot = {
+    react: 'import { useState } from "react";\nexport const x = useState;\n',
+    "React Router": 'import { Link } from "react-router";\nexport const x = Link;\n',
+    "a component": 'import { Button } from "~/components/ui/button";\nexport const x = Button;\n',
+    "a module": 'import { ROLES } from "~/modules/accounts/roles";\nexport const x = ROLES;\n',
+    "a server file": 'import { getEnv } from "~/utils/env.server";\nexport const x = getEnv;\n',
+  };
+  for (const [what, source] of Object.entries(browserMayNot)) {
+    it(`app/browser may not import ${what}`, async () => {
+      const messages = await lint("app/browser/example.ts", source);
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toMatch(LAYER_MESSAGE);
+    });
+  }
+  it("app/browser may import the helpers of app/utils", async () => {
+    const source =
+      'import { readConsent } from "~/utils/consent";\nexport const x = readConsent;\n';
+    expect(await lint("app/browser/example.ts", source)).toEqual([]);
+  });
+
   it("app/platform may import the database, app/utils and the platform", async () => {
     const source = `import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
@@ -151,6 +172,22 @@ export type Y = Db;
     const source =
       'import seed from "../../../content/reviews/reviews.json";\nexport const x = seed;\n';
     expect(await lint("app/modules/reviews/example.server.ts", source)).toEqual([]);
+  });
+});
+
+describe("public pages link with <a href>, not React Router's Link (lint)", () => {
+  const LINK = /^no-restricted-syntax: .*docs\/decisions\/020/;
+  const source =
+    'import { Link, NavLink } from "react-router";\nexport const x = [Link, NavLink];\n';
+  for (const file of ["app/routes/public/example.tsx", "app/components/site/example.tsx"]) {
+    it(`${file} may not import Link or NavLink`, async () => {
+      const messages = await lint(file, source);
+      expect(messages).toHaveLength(2);
+      for (const m of messages) expect(m).toMatch(LINK);
+    });
+  }
+  it("the admin area may", async () => {
+    expect(await lint("app/routes/admin/example.tsx", source)).toEqual([]);
   });
 });
 

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { categoryLabel } from "~/modules/blog/categories";
 import { responsiveImage } from "~/modules/media/responsive";
 import { formatLongDate } from "~/utils/format";
@@ -48,12 +47,12 @@ export function ArticleCard({
           {categoryLabel(article.category)}
         </p>
         <Heading className="mt-3 text-h3">
-          <Link
-            to={`/blog/${article.slug}`}
+          <a
+            href={`/blog/${article.slug}`}
             className="no-underline after:absolute after:inset-0 after:content-[''] group-hover:underline"
           >
             {article.title}
-          </Link>
+          </a>
         </Heading>
         {article.excerpt ? <p className="mt-2 flex-1 text-muted">{article.excerpt}</p> : null}
         <p className="mt-4 text-sm text-muted">

@@ -1,6 +1,5 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { categoryLabel } from "~/modules/blog/categories";
 import { responsiveImage } from "~/modules/media/responsive";
 import { formatLongDate } from "~/utils/format";
@@ -36,12 +35,12 @@ export function ArticleLead({
       <header className="bg-sand pt-10 pb-8 md:pt-14">
         <div className="container-page max-w-4xl">
           <nav aria-label="Ruta de navegación" className="text-sm text-muted">
-            <Link
-              to="/blog"
+            <a
+              href="/blog"
               className="inline-flex min-h-11 items-center gap-1 underline underline-offset-4"
             >
               <ArrowLeft aria-hidden="true" className="size-4" /> Volver al blog
-            </Link>
+            </a>
           </nav>
           {notice}
           <p className="mt-4 inline-flex rounded-full bg-primary-soft px-3 py-0.5 text-sm font-semibold text-primary-strong">

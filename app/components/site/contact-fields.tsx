@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { Banner } from "~/components/ui/banner";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/form-field";
@@ -119,9 +118,9 @@ export function ContactFields({
             {practiceEmail}
           </a>
           . Más información en la{" "}
-          <Link className="underline" to="/privacidad">
+          <a className="underline" href="/privacidad">
             política de privacidad
-          </Link>
+          </a>
           .
         </p>
       </div>
@@ -137,9 +136,9 @@ export function ContactFields({
           />
           <span>
             He leído y acepto la{" "}
-            <Link className="font-semibold text-primary underline" to="/privacidad">
+            <a className="font-semibold text-primary underline" href="/privacidad">
               política de privacidad
-            </Link>{" "}
+            </a>{" "}
             y consiento el tratamiento de mis datos para recibir respuesta.
           </span>
         </label>

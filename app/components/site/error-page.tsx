@@ -1,5 +1,3 @@
-import { Link } from "react-router";
-
 const TEXTS: Record<number, { title: string; message: string }> = {
   400: {
     title: "Solicitud no válida",
@@ -56,12 +54,12 @@ export function ErrorPage({
         {title}
       </h1>
       <p className="mt-3 max-w-prose text-muted">{message ?? texts.message}</p>
-      <Link
-        to="/"
+      <a
+        href="/"
         className="mt-8 inline-flex min-h-11 items-center rounded-full bg-primary px-6 font-semibold text-white hover:bg-primary-strong"
       >
         Volver al inicio
-      </Link>
+      </a>
       {children}
     </div>
   );

@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { SEARCH_MAX } from "~/utils/search";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { formatLongDate } from "~/utils/format";
 
 export interface RecentArticle {
@@ -61,26 +61,26 @@ export function NotFoundSuggestions({
           <ul className="mt-3 divide-y divide-border border-y border-border">
             {recent.map((a) => (
               <li key={a.slug}>
-                <Link
-                  to={`/blog/${encodeURIComponent(a.slug)}`}
+                <a
+                  href={`/blog/${encodeURIComponent(a.slug)}`}
                   className="flex min-h-11 flex-col py-3 no-underline hover:text-primary"
                 >
                   <span className="font-semibold underline underline-offset-4">{a.title}</span>
                   <time dateTime={a.date} className="text-sm text-muted">
                     {formatLongDate(a.date)}
                   </time>
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
         </section>
       ) : null}
-      <Link
-        to="/blog"
+      <a
+        href="/blog"
         className="mt-4 inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
       >
         {blogLabel}
-      </Link>
+      </a>
     </div>
   );
 }

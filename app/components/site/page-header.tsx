@@ -1,5 +1,4 @@
 import { BookingLink } from "~/components/site/booking-link";
-import { Link } from "react-router";
 
 /** The top of an inner page: breadcrumbs, title and an optional lead paragraph. */
 export function PageHeader({
@@ -19,16 +18,16 @@ export function PageHeader({
         <nav aria-label="Ruta de navegación">
           <ol className="flex flex-wrap items-center gap-1 text-sm text-muted">
             <li>
-              <Link to="/" className="underline underline-offset-4 hover:text-ink">
+              <a href="/" className="underline underline-offset-4 hover:text-ink">
                 Inicio
-              </Link>
+              </a>
             </li>
             {crumbs.map((c) => (
               <li key={c.to} className="flex items-center gap-1">
                 <span aria-hidden="true">/</span>
-                <Link to={c.to} className="underline underline-offset-4 hover:text-ink">
+                <a href={c.to} className="underline underline-offset-4 hover:text-ink">
                   {c.label}
-                </Link>
+                </a>
               </li>
             ))}
             <li className="flex items-center gap-1">
@@ -67,12 +66,12 @@ export function CallToAction({ bookingUrl }: { bookingUrl: string }) {
                 Pedir cita
               </BookingLink>
             ) : null}
-            <Link
-              to="/#contacto"
+            <a
+              href="/#contacto"
               className="inline-flex min-h-12 items-center rounded-full border-2 border-white px-7 text-lg font-semibold text-white no-underline hover:bg-white/10"
             >
               Escribirme
-            </Link>
+            </a>
           </div>
         </div>
       </div>

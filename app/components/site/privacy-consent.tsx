@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { Checkbox } from "~/components/ui/checkbox";
 import { mailtoHref } from "~/modules/contact/mailto";
 
@@ -39,9 +38,9 @@ export function PrivacyConsent({
             {practiceEmail}
           </a>
           . Más información en la{" "}
-          <Link className="underline" to="/privacidad">
+          <a className="underline" href="/privacidad">
             política de privacidad
-          </Link>
+          </a>
           .
         </p>
       </div>
@@ -57,9 +56,9 @@ export function PrivacyConsent({
           />
           <span>
             He leído y acepto la{" "}
-            <Link className="font-semibold text-primary underline" to="/privacidad">
+            <a className="font-semibold text-primary underline" href="/privacidad">
               política de privacidad
-            </Link>{" "}
+            </a>{" "}
             y consiento el tratamiento de mis datos para {consentTo}.
           </span>
         </label>

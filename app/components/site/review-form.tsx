@@ -1,6 +1,6 @@
 import { CheckCircle2, Star } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -221,9 +221,9 @@ export function ReviewForm({
       <p className="rounded-field bg-sand p-3 text-sm text-ink-soft">
         <strong>Protección de datos.</strong> Tu reseña se revisa antes de publicarse. Puedes pedir
         que la retiremos cuando quieras. Más información en la{" "}
-        <Link className="underline" to="/privacidad">
+        <a className="underline" href="/privacidad">
           política de privacidad
-        </Link>
+        </a>
         .
       </p>
       <div className="flex flex-col gap-1">

@@ -1,5 +1,4 @@
 import { Hammer } from "lucide-react";
-import { Link } from "react-router";
 
 /** A short, honest placeholder for pages that a later piece of work fills. */
 export function UnderConstruction({ title, admin = false }: { title: string; admin?: boolean }) {
@@ -12,9 +11,9 @@ export function UnderConstruction({ title, admin = false }: { title: string; adm
           <p className="font-semibold">Página en construcción</p>
           <p className="mt-1 text-muted">
             Estamos preparando esta sección. Mientras tanto, puedes volver a la{" "}
-            <Link to="/" className="font-semibold text-primary underline underline-offset-4">
+            <a href="/" className="font-semibold text-primary underline underline-offset-4">
               página de inicio
-            </Link>
+            </a>
             .
           </p>
         </div>

@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
-import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { ArticleCard } from "~/components/site/article-card";
 import { ArticleLead } from "~/components/site/article-lead";
 import { ErrorPage } from "~/components/site/error-page";
@@ -109,28 +109,28 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           className="mx-auto mt-10 grid max-w-[68ch] gap-4 sm:grid-cols-2"
         >
           {older ? (
-            <Link
-              to={`/blog/${older.slug}`}
+            <a
+              href={`/blog/${older.slug}`}
               className="rounded-card border border-border bg-surface p-4 no-underline hover:border-primary"
             >
               <span className="flex items-center gap-1 text-sm text-muted">
                 <ArrowLeft aria-hidden="true" className="size-4" /> Anterior
               </span>
               <span className="font-semibold">{older.title}</span>
-            </Link>
+            </a>
           ) : (
             <span />
           )}
           {newer ? (
-            <Link
-              to={`/blog/${newer.slug}`}
+            <a
+              href={`/blog/${newer.slug}`}
               className="rounded-card border border-border bg-surface p-4 text-right no-underline hover:border-primary"
             >
               <span className="flex items-center justify-end gap-1 text-sm text-muted">
                 Siguiente <ArrowRight aria-hidden="true" className="size-4" />
               </span>
               <span className="font-semibold">{newer.title}</span>
-            </Link>
+            </a>
           ) : null}
         </nav>
       </div>

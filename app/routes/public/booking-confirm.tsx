@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import {
   AppointmentDetails,
   OnlineSessionHowTo,
@@ -103,9 +103,9 @@ export default function BookingConfirmPage({ loaderData, actionData }: Route.Com
             />
           </div>
           <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
-            <Link to={`/cita/gestionar${query}`} className={buttonVariants({ size: "lg" })}>
+            <a href={`/cita/gestionar${query}`} className={buttonVariants({ size: "lg" })}>
               Gestionar mi cita
-            </Link>
+            </a>
             <a href={`/cita/calendario.ics${query}`} className={linkClass} download="cita.ics">
               Añadir a mi calendario (.ics)
             </a>
@@ -126,12 +126,12 @@ export default function BookingConfirmPage({ loaderData, actionData }: Route.Com
         <PageHeader title="Tu cita" lead="Este enlace ya se ha usado para confirmar la cita." />
         <div className="container-page flex max-w-2xl flex-col items-start gap-4 py-12">
           <p>No tienes que hacer nada más. Puedes ver la cita tal como está ahora.</p>
-          <Link
-            to={`/cita/gestionar?token=${encodeURIComponent(loaderData.token)}`}
+          <a
+            href={`/cita/gestionar?token=${encodeURIComponent(loaderData.token)}`}
             className={buttonVariants({ size: "lg" })}
           >
             Ver mi cita
-          </Link>
+          </a>
         </div>
       </>
     );
@@ -152,9 +152,9 @@ export default function BookingConfirmPage({ loaderData, actionData }: Route.Com
             <p>Comprueba que has abierto el enlace completo del email.</p>
           ) : null}
           <PracticeContact phone={practice.phone} email={practice.email} />
-          <Link to="/cita" className={linkClass}>
+          <a href="/cita" className={linkClass}>
             Pedir cita de nuevo
-          </Link>
+          </a>
         </div>
       </>
     );
@@ -167,9 +167,9 @@ export default function BookingConfirmPage({ loaderData, actionData }: Route.Com
         {actionData ? (
           <Banner variant="error" role="alert">
             {actionData.formError}{" "}
-            <Link to="/cita" className="font-semibold underline">
+            <a href="/cita" className="font-semibold underline">
               Pedir cita
-            </Link>
+            </a>
           </Banner>
         ) : null}
         <div className="w-full">

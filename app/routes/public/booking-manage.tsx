@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import {
   AppointmentDetails,
   OnlineSessionHowTo,
@@ -129,9 +129,9 @@ export default function BookingManagePage({ loaderData, actionData }: Route.Comp
             email={practice.email}
             lead="Si tienes una cita y necesitas cambiarla,"
           />
-          <Link to="/cita" className={linkClass}>
+          <a href="/cita" className={linkClass}>
             Pedir otra cita
-          </Link>
+          </a>
         </div>
       </>
     );
@@ -191,9 +191,9 @@ export default function BookingManagePage({ loaderData, actionData }: Route.Comp
           </p>
         ) : (
           <p>
-            <Link to="/cita" className={linkClass}>
+            <a href="/cita" className={linkClass}>
               Pedir otra cita
-            </Link>
+            </a>
           </p>
         )}
         {open && appointment.modality === "online" ? (

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { CheckCircle2 } from "lucide-react";
 import { PageHeader } from "~/components/site/page-header";
 import { HOLD_MINUTES } from "~/modules/booking/messages";
@@ -37,9 +36,9 @@ export default function BookingSentPage({ loaderData }: Route.ComponentProps) {
           ¿No ves el email? Mira en la carpeta de correo no deseado. El email trae también un enlace
           para cancelar o pedir un cambio.
         </p>
-        <Link to="/" className="font-semibold text-primary underline">
+        <a href="/" className="font-semibold text-primary underline">
           Volver al inicio
-        </Link>
+        </a>
       </div>
     </>
   );

@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { BookingCalendar, dayLabel } from "~/components/site/booking/booking-calendar";
 import { BookingForm } from "~/components/site/booking/booking-form";
 import { PageHeader } from "~/components/site/page-header";
@@ -103,9 +103,9 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
         <div className="container-page max-w-2xl py-12">
           <p>
             Puedes pedir cita{" "}
-            <Link to="/#contacto" className="font-semibold text-primary underline">
+            <a href="/#contacto" className="font-semibold text-primary underline">
               escribiéndome desde el formulario de contacto
-            </Link>
+            </a>
             .
           </p>
         </div>
@@ -143,17 +143,17 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
             {view.services.length === 0 ? (
               <p className="mt-3">
                 Ahora mismo no hay servicios con reserva en línea.{" "}
-                <Link to="/#contacto" className="font-semibold text-primary underline">
+                <a href="/#contacto" className="font-semibold text-primary underline">
                   Escríbeme
-                </Link>{" "}
+                </a>{" "}
                 y buscamos una hora.
               </p>
             ) : (
               <ul className="mt-4 grid gap-3 sm:grid-cols-2">
                 {view.services.map((s) => (
                   <li key={s.id}>
-                    <Link
-                      to={`/cita?servicio=${s.id}#paso-2`}
+                    <a
+                      href={`/cita?servicio=${s.id}#paso-2`}
                       className="flex h-full flex-col gap-1 rounded-card border border-border-strong bg-surface p-4 text-ink no-underline shadow-soft hover:border-primary"
                     >
                       <span className="font-serif text-lg font-semibold text-primary-strong">
@@ -174,7 +174,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                           ? "Reserva inmediata: la confirmas desde tu email."
                           : "Solicitud: te confirmaremos la hora."}
                       </span>
-                    </Link>
+                    </a>
                   </li>
                 ))}
               </ul>
@@ -188,9 +188,9 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
             {modalityText(service.modality)}
             {service.priceText ? ` · ${service.priceText}` : ""}
             {place(service.modality)}.{" "}
-            <Link to="/cita#paso-1" className="font-semibold text-primary underline">
+            <a href="/cita#paso-1" className="font-semibold text-primary underline">
               Cambiar de servicio
-            </Link>
+            </a>
           </p>
         ) : null}
 
@@ -225,12 +225,12 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
             <p className="rounded-field bg-primary-soft p-4">
               <span className="first-letter:uppercase">{dayLabel(slot.date)}</span>, a las{" "}
               <strong>{slot.time}</strong> (hora peninsular).{" "}
-              <Link
-                to={`/cita?servicio=${service.id}&dia=${slot.date}#horas`}
+              <a
+                href={`/cita?servicio=${service.id}&dia=${slot.date}#horas`}
                 className="font-semibold text-primary underline"
               >
                 Cambiar la hora
-              </Link>
+              </a>
             </p>
             <p className="text-sm text-muted">
               {view.cancelHours > 0

@@ -1,5 +1,4 @@
 import { Suspense } from "react";
-import { Link } from "react-router";
 import {
   AboutSection,
   CollaborationCards,
@@ -154,12 +153,12 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
               ))}
             </ul>
           ) : null}
-          <Link
-            to="/blog"
+          <a
+            href="/blog"
             className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
           >
             Ver todos los artículos
-          </Link>
+          </a>
         </Section>
       </Suspense>
       <Suspense>

@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { PageHeader } from "~/components/site/page-header";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
@@ -69,9 +69,9 @@ export default function ReviewWithdrawPage({ loaderData, actionData }: Route.Com
             </Form>
           </>
         )}
-        <Link to="/" className="font-semibold text-primary underline">
+        <a href="/" className="font-semibold text-primary underline">
           Volver al inicio
-        </Link>
+        </a>
       </div>
     </>
   );

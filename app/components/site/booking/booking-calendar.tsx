@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { longDateText, MONTHS } from "~/utils/format";
 import type { BookingView, CalendarDay } from "~/modules/booking/view";
 import { WEEKDAY_NAMES } from "~/modules/booking/messages";
@@ -58,15 +57,15 @@ export function BookingCalendar({
             <ul className="mt-3 grid gap-2 sm:grid-cols-2">
               {firstSlots.map((s) => (
                 <li key={s.start}>
-                  <Link
-                    to={`${query({ hora: String(s.start) })}#paso-3`}
+                  <a
+                    href={`${query({ hora: String(s.start) })}#paso-3`}
                     className="flex min-h-11 items-center rounded-field border border-border-strong px-3 py-2 text-ink no-underline hover:border-primary hover:bg-primary-soft"
                   >
                     <span>
                       <span className="first-letter:uppercase">{dayLabel(s.date)}</span>, a las{" "}
                       <strong>{s.time}</strong>
                     </span>
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -75,9 +74,9 @@ export function BookingCalendar({
         ) : (
           <p className="mt-2">
             Ahora mismo no quedan horas libres para este servicio.{" "}
-            <Link to="/#contacto" className="font-semibold text-primary underline">
+            <a href="/#contacto" className="font-semibold text-primary underline">
               Escríbeme
-            </Link>{" "}
+            </a>{" "}
             y buscamos una hora.
           </p>
         )}
@@ -85,10 +84,10 @@ export function BookingCalendar({
       <div>
         <div className="mb-3 flex items-center justify-between gap-2">
           {month.previous ? (
-            <Link to={`${query({ mes: month.previous })}#paso-2`} className={arrow}>
+            <a href={`${query({ mes: month.previous })}#paso-2`} className={arrow}>
               <span aria-hidden="true">‹</span>
               <span className="sr-only">Mes anterior: {monthLabel(month.previous)}</span>
-            </Link>
+            </a>
           ) : (
             <span className="size-11 shrink-0" />
           )}
@@ -96,10 +95,10 @@ export function BookingCalendar({
             {monthLabel(month.value)}
           </h3>
           {month.next ? (
-            <Link to={`${query({ mes: month.next })}#paso-2`} className={arrow}>
+            <a href={`${query({ mes: month.next })}#paso-2`} className={arrow}>
               <span aria-hidden="true">›</span>
               <span className="sr-only">Mes siguiente: {monthLabel(month.next)}</span>
-            </Link>
+            </a>
           ) : (
             <span className="size-11 shrink-0" />
           )}
@@ -122,14 +121,14 @@ export function BookingCalendar({
                 {days.map((d, j) => (
                   <td key={j} className="p-0.5">
                     {d === null ? null : d.free > 0 ? (
-                      <Link
-                        to={`${query({ dia: d.date })}#horas`}
+                      <a
+                        href={`${query({ dia: d.date })}#horas`}
                         aria-label={`${dayLabel(d.date)}: ${hoursText(d.free)}`}
                         aria-current={day?.date === d.date ? "date" : undefined}
                         className="flex min-h-11 items-center justify-center rounded-field bg-primary-soft font-semibold text-primary-strong no-underline hover:bg-primary hover:text-white aria-[current=date]:bg-primary aria-[current=date]:text-white"
                       >
                         {d.day}
-                      </Link>
+                      </a>
                     ) : (
                       <span className="flex min-h-11 items-center justify-center text-muted">
                         {d.day}
@@ -158,13 +157,13 @@ export function BookingCalendar({
             <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-5">
               {day.slots.map((s) => (
                 <li key={s.start}>
-                  <Link
-                    to={`${query({ hora: String(s.start) })}#paso-3`}
+                  <a
+                    href={`${query({ hora: String(s.start) })}#paso-3`}
                     className="flex min-h-11 items-center justify-center rounded-field border border-border-strong font-semibold text-ink no-underline hover:border-primary hover:bg-primary-soft"
                   >
                     <span className="sr-only">Elegir las </span>
                     {s.time}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>

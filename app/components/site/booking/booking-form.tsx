@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, useNavigation, useSubmit } from "react-router";
 import { useState } from "react";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
@@ -71,9 +71,9 @@ export function BookingForm({
       {fields.of("slot") || fields.of("service") ? (
         <Banner variant="error" role="alert">
           {fields.of("slot")?.[0] ?? fields.of("service")?.[0]}{" "}
-          <Link to={`/cita?servicio=${service}`} className="font-semibold underline">
+          <a href={`/cita?servicio=${service}`} className="font-semibold underline">
             Elegir otra hora
-          </Link>
+          </a>
         </Banner>
       ) : null}
       <FormField label="Nombre" name="name" required errors={fields.of("name")}>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import { notify } from "~/utils/notify";
 import { Stars } from "~/components/site/stars";
 import { Section } from "./sections";
@@ -101,8 +101,8 @@ export function ReviewsSection({
         ))}
       </details>
       {acceptsOpenReviews ? (
-        <Link
-          to="/resenas/nueva"
+        <a
+          href="/resenas/nueva"
           onClick={(event) => {
             if (event.metaKey || event.ctrlKey || event.shiftKey) return;
             event.preventDefault();
@@ -112,7 +112,7 @@ export function ReviewsSection({
           className="mt-8 inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-primary px-5 font-semibold text-primary no-underline hover:bg-primary-soft"
         >
           Dejar una reseña
-        </Link>
+        </a>
       ) : null}
       {wanted ? (
         <Suspense fallback={null}>

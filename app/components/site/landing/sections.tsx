@@ -1,6 +1,5 @@
 import { BookOpen, Check, ExternalLink, GraduationCap, Mail, MapPin, Phone } from "lucide-react";
 import { BookingLink } from "~/components/site/booking-link";
-import { Link } from "react-router";
 import {
   BookImage,
   HeroImage,
@@ -157,12 +156,12 @@ export function AboutSection({ settings, intro }: { settings: Settings; intro: s
             {settings.partnerCentreName || "un centro sanitario colaborador"}. Cada proceso empieza
             escuchando: qué te trae, qué necesitas y qué quieres conseguir.
           </p>
-          <Link
-            to="/sobre-mi"
+          <a
+            href="/sobre-mi"
             className="mt-2 inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
           >
             Conoce mi trayectoria
-          </Link>
+          </a>
         </div>
       </div>
     </Section>
@@ -267,12 +266,12 @@ export function ServiceCards({
                   </li>
                 ))}
               </ul>
-              <Link
-                to={`/servicios/${s.slug}`}
+              <a
+                href={`/servicios/${s.slug}`}
                 className="mt-auto inline-flex min-h-11 items-center pt-4 font-semibold text-primary underline underline-offset-4"
               >
                 Leer más<span className="sr-only"> sobre {s.title}</span>
-              </Link>
+              </a>
             </div>
           </li>
         );
@@ -405,12 +404,12 @@ export function CollaborationCards({ items }: { items: Collaboration[] }) {
                 <span className="sr-only"> (se abre en una pestaña nueva)</span>
               </a>
             ) : (
-              <Link
-                to={c.href}
+              <a
+                href={c.href}
                 className="mt-4 inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
               >
                 {c.linkLabel}
-              </Link>
+              </a>
             )}
           </li>
         );

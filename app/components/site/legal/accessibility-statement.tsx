@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Settings } from "~/modules/settings/schemas";
 import { formatLongDate } from "~/utils/format";
 import { mailtoHref } from "~/modules/contact/mailto";
@@ -139,7 +138,7 @@ export function AccessibilityStatement({
         </p>
         <p>
           Tus datos se tratan como los de cualquier mensaje de contacto, según la{" "}
-          <Link to="/privacidad">política de privacidad</Link>.
+          <a href="/privacidad">política de privacidad</a>.
         </p>
       </section>
     </>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Settings } from "~/modules/settings/schemas";
 import { mailtoHref } from "~/modules/contact/mailto";
 
@@ -148,7 +147,7 @@ export function CookiePolicy({ settings }: { settings: Settings }) {
             Las cookies de Google Analytics solo se instalan después de que aceptes las cookies
             analíticas en el aviso de cookies. Google puede tratar los datos en los Estados Unidos,
             al amparo del Marco de Privacidad de Datos UE-EE. UU. (EU–US Data Privacy Framework).
-            Más información en la <Link to="/privacidad">política de privacidad</Link>.
+            Más información en la <a href="/privacidad">política de privacidad</a>.
           </p>
         ) : (
           <p>Actualmente no se utilizan cookies analíticas ni publicitarias de terceros.</p>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Settings } from "~/modules/settings/schemas";
 import { Row } from "./row";
 import { mailtoHref } from "~/modules/contact/mailto";
@@ -112,7 +111,7 @@ export function LegalNotice({ settings }: { settings: Settings }) {
         </p>
         <p>
           El acceso al sitio es gratuito y no exige registro. Su uso implica la aceptación de este
-          aviso legal y de las <Link to="/uso-web">condiciones de uso</Link>.
+          aviso legal y de las <a href="/uso-web">condiciones de uso</a>.
         </p>
       </section>
 
@@ -172,8 +171,8 @@ export function LegalNotice({ settings }: { settings: Settings }) {
         <h2 id="aviso-datos">Protección de datos y cookies</h2>
         <p>
           El tratamiento de los datos personales se explica en la{" "}
-          <Link to="/privacidad">política de privacidad</Link> y el uso de cookies y almacenamiento
-          local, en la <Link to="/cookies">política de cookies</Link>.
+          <a href="/privacidad">política de privacidad</a> y el uso de cookies y almacenamiento
+          local, en la <a href="/cookies">política de cookies</a>.
         </p>
       </section>
 

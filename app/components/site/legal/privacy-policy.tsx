@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { days, months, RETENTION } from "~/modules/retention/periods";
 import type { Processor } from "~/modules/compliance/processors";
 import type { Settings } from "~/modules/settings/schemas";
@@ -175,8 +174,7 @@ export function PrivacyPolicy({
               puede tratar estos datos en los Estados Unidos; la transferencia se ampara en el Marco
               de Privacidad de Datos UE-EE. UU. (EU–US Data Privacy Framework), objeto de la
               decisión de adecuación de la Comisión Europea de 10 de julio de 2023, en el que Google
-              LLC está certificada. Más detalles en la{" "}
-              <Link to="/cookies">política de cookies</Link>.
+              LLC está certificada. Más detalles en la <a href="/cookies">política de cookies</a>.
             </p>
           </>
         ) : (

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Settings } from "~/modules/settings/schemas";
 
 /** Condiciones de uso (/uso-web): seven numbered clauses. */
@@ -13,7 +12,7 @@ export function TermsOfUse({ settings }: { settings: Settings }) {
           Estas condiciones regulan el acceso y el uso del sitio web {settings.siteName}, cuya
           titular es {settings.professionalName}, {settings.professionalTitle}
           {settings.nif ? `, con NIF ${settings.nif}` : ""}. Sus datos completos figuran en el{" "}
-          <Link to="/aviso-legal">aviso legal</Link>.
+          <a href="/aviso-legal">aviso legal</a>.
         </p>
         <p>
           El sitio ofrece información sobre los servicios de psicología de la titular, contenidos
@@ -58,8 +57,8 @@ export function TermsOfUse({ settings }: { settings: Settings }) {
         <h2 id="uso-privacidad">4. Privacidad y protección de datos</h2>
         <p>
           Los datos personales que facilites a través del sitio se tratan conforme a la{" "}
-          <Link to="/privacidad">política de privacidad</Link>, y el uso de cookies y almacenamiento
-          local se explica en la <Link to="/cookies">política de cookies</Link>.
+          <a href="/privacidad">política de privacidad</a>, y el uso de cookies y almacenamiento
+          local se explica en la <a href="/cookies">política de cookies</a>.
         </p>
         <p>
           Te pedimos que no incluyas detalles clínicos ni información sensible en los formularios:
@@ -107,7 +106,7 @@ export function TermsOfUse({ settings }: { settings: Settings }) {
         </p>
         <p>
           Estas condiciones se rigen por la legislación española, en los términos indicados en el{" "}
-          <Link to="/aviso-legal">aviso legal</Link>.
+          <a href="/aviso-legal">aviso legal</a>.
         </p>
       </section>
     </>
