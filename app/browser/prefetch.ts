@@ -8,6 +8,7 @@ import { pageKind } from "~/utils/page-kind";
  * focus, touch): by the click, it is usually there.
  */
 export function startPrefetch() {
+  countPrerenderedView();
   if (HTMLScriptElement.supports?.("speculationrules")) return;
   const done = new Set<string>();
   const intent = (event: Event) => {
@@ -24,4 +25,21 @@ export function startPrefetch() {
   for (const type of ["pointerover", "focusin", "touchstart"]) {
     document.addEventListener(type, intent, { passive: true });
   }
+}
+
+/**
+ * The site's own visit counter (app/modules/analytics/page-views.server.ts) skips requests made
+ * ahead of time (`Sec-Purpose: prefetch;prerender`): a prerendered page the visitor never opens is
+ * no visit. One the visitor does open asks for itself again once shown, as an ordinary request,
+ * which the counter counts like any page (and, for someone signed in, does not).
+ */
+function countPrerenderedView() {
+  const doc = document as Document & { prerendering?: boolean };
+  if (!doc.prerendering) return;
+  const address = window.location.pathname + window.location.search;
+  doc.addEventListener(
+    "prerenderingchange",
+    () => void fetch(address, { cache: "no-store", priority: "low" }).catch(() => {}),
+    { once: true },
+  );
 }

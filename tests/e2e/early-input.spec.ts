@@ -33,14 +33,26 @@ test.describe.configure({ timeout: 60_000 });
 
 // Run twice (playwright.config.ts): after the first paint (HYDRATION=deferred, the default) and
 // with React Router's plain hydration (project `hydration-immediate`), early input kept in both.
-test("the server hydrates visitors' pages in this project's mode", async ({ request }) => {
+// Content pages hydrate in neither: they ship the site script only (docs/decisions/020).
+test("island pages hydrate in this project's mode; content pages ship no framework", async ({
+  request,
+}) => {
   const mode = test.info().project.metadata.hydration ?? "deferred";
-  const html = await (await request.get("/sobre-mi")).text();
-  expect(html.includes('type="text/x-hydrate"'), "hidratación tras la primera pintura").toBe(
+  const island = await (await request.get("/cita")).text();
+  expect(island.includes('type="text/x-hydrate"'), "hidratación tras la primera pintura").toBe(
     mode === "deferred",
   );
-  expect(/<script[^>]*type="module"/.test(html), "hidratación directa").toBe(mode === "immediate");
-  expect(html).toContain("__replayEarlyInput");
+  expect(/<script[^>]*type="module"/.test(island), "hidratación directa").toBe(
+    mode === "immediate",
+  );
+  expect(island).toContain("__replayEarlyInput");
+  expect(island).toMatch(/\/assets\/sitio-[\w-]+\.js/);
+
+  const content = await (await request.get("/sobre-mi")).text();
+  expect(content).not.toContain("__reactRouterContext");
+  expect(content).not.toContain("__replayEarlyInput");
+  expect(content).not.toMatch(/modulepreload|text\/x-hydrate|type="module"/);
+  expect(content).toMatch(/\/assets\/sitio-[\w-]+\.js/);
 });
 
 test.describe("a visitor on a phone", () => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, gotoHydrated, signInAsAdmin, test } from "./fixtures";
 
 const PAGES = [
   { path: "/", heading: /\S/ },
@@ -77,26 +77,19 @@ test("the heading font and the manifest wait until the loaded page is painted; f
   await expect.poll(() => headingFont(page)).toBe("loaded");
 });
 
-test("an article asks for its cover before the JavaScript, and hydrates once the cover is in", async ({
+test("an article ships no framework: its one script is the site script, and it works", async ({
   page,
 }) => {
-  // The cover (fetchpriority="high") held back 1.5 s, as on a slow phone connection.
-  let coverArrived = Infinity;
-  await page.route("**/media/**", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
-  page.on("requestfinished", (request) => {
-    if (request.url().includes("/media/")) coverArrived = Math.min(coverArrived, Date.now());
-  });
-  let firstModule = Infinity;
+  const scripts: string[] = [];
   page.on("request", (request) => {
-    if (/\/assets\/.*\.js$/.test(request.url())) firstModule = Math.min(firstModule, Date.now());
+    if (/\/assets\/.*\.js$/.test(request.url())) scripts.push(new URL(request.url()).pathname);
   });
   await page.goto("/blog/duelo-como-abordarlo");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  expect(coverArrived).toBeLessThan(Infinity);
-  expect(firstModule).toBeGreaterThanOrEqual(coverArrived);
+  await expect(page.getByRole("button", { name: "Copiar enlace" })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) expect(script).not.toMatch(/framework|entry\.client|root-/);
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
 });
 
 test("unknown paths show the 404 page with a link home", async ({ page }) => {
@@ -208,4 +201,15 @@ test("on a phone without JavaScript, the menu link shows the section list", asyn
   await expect(page).toHaveURL(/\/#contacto$/);
   await expect(page.locator("#contacto")).toBeInViewport();
   await context.close();
+});
+
+test("from the admin area, a link to a public page loads it as a document", async ({ page }) => {
+  await signInAsAdmin(page);
+  await gotoHydrated(page, "/admin/citas/ajustes");
+  const loaded = page.waitForResponse(
+    (r) => r.request().resourceType() === "document" && new URL(r.url()).pathname === "/cita",
+  );
+  await page.getByRole("link", { name: "/cita", exact: true }).click();
+  await loaded;
+  await expect(page.locator("html")).toHaveAttribute("data-kind", "island");
 });

@@ -34,11 +34,13 @@ test("public visits are counted without cookies and shown on the dashboard", asy
   const link = visitor.locator('main article a[href^="/blog/"]').first();
   const articlePath = (await link.getAttribute("href"))!.split(/[?#]/)[0]!;
   const articleBefore = await viewsOf(page, articlePath);
-  // A client-side navigation: React Router fetches `${articlePath}.data`.
-  const data = visitor.waitForResponse((r) => r.url().includes(".data"));
+  // A full navigation between public pages (docs/decisions/020), answered by the page cache.
+  const article = visitor.waitForResponse(
+    (r) => r.request().resourceType() === "document" && r.url().endsWith(articlePath),
+  );
   await link.click();
   await expect(visitor).toHaveURL(articlePath);
-  expect((await data).status()).toBe(200);
+  expect((await article).status()).toBe(200);
   // Nothing stored in the browser.
   expect(await context.cookies()).toEqual([]);
   expect(await visitor.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);

@@ -203,7 +203,7 @@ describe.skipIf(!PG)("the database becomes unreachable (PostgreSQL behind a TCP 
     const page = await fetch(`${server!.url}/blog`);
     expect(page.status).toBe(500);
     const html = await page.text();
-    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('<html lang="es"');
     expect(html).toContain("Algo ha salido mal");
     expect(html).not.toMatch(/at .*\.js:\d+/);
   }

@@ -51,7 +51,7 @@ describe("built server on a fresh PGlite data directory", () => {
     const b = await fetch(`${server.url}/`);
     expect(a.status).toBe(200);
     const html = await a.text();
-    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('<html lang="es"');
     expectSecurityHeaders(a);
     expect(b.headers.get("x-cache")).toBe("HIT");
     expect(await b.text()).toBe(html);
@@ -124,7 +124,7 @@ describe("built server on a fresh PGlite data directory", () => {
     const pages: [string, RequestInit?][] = [
       ["/auth", { headers: { cookie: "consulta.session_token=cualquiera" } }],
       ["/auth/restablecer"],
-      ["/blog", { headers: { cookie: "consulta.session_token=cualquiera" } }],
+      ["/cita", { headers: { cookie: "consulta.session_token=cualquiera" } }],
     ];
     for (const [path, init] of pages) {
       const res = await fetch(`${server.url}${path}`, { ...init, redirect: "follow" });
@@ -133,6 +133,33 @@ describe("built server on a fresh PGlite data directory", () => {
       expect(html, path).toMatch(/<script[^>]*type="module"[^>]*>[;\s]*import/);
       expect(html, path).not.toContain("text/x-hydrate");
       expect(html, path).not.toContain("var started=false");
+    }
+  });
+
+  it("ships no framework on content pages, signed in or not: the site script only (docs/decisions/020)", async () => {
+    const signedIn = { headers: { cookie: "consulta.session_token=cualquiera" } };
+    for (const [path, init] of [["/sobre-mi"], ["/blog", signedIn], ["/aviso-legal"]] as const) {
+      const res = await fetch(`${server.url}${path}`, init);
+      const html = await res.text();
+      expect(html, path).toContain('data-kind="content"');
+      for (const framework of ["modulepreload", "text/x-hydrate", "__reactRouterContext"]) {
+        expect(html, path).not.toContain(framework);
+      }
+      expect(html, path).not.toContain("__replayEarlyInput");
+      const script = /\/assets\/sitio-[\w-]+\.js/.exec(html)?.[0];
+      expect(script, path).toBeDefined();
+      expect((await fetch(`${server.url}${script}`)).status).toBe(200);
+    }
+    // From the cache: the loader and the speculation rules are allowed by their hashes.
+    await fetch(`${server.url}/uso-web`);
+    const cached = await fetch(`${server.url}/uso-web`);
+    expect(cached.headers.get("x-cache")).toBe("HIT");
+    const html = await cached.text();
+    const csp = cached.headers.get("content-security-policy")!;
+    for (const type of ["", ' type="speculationrules"']) {
+      const text = new RegExp(`<script${type}>([^<]+)</script>`).exec(html)?.[1];
+      expect(text, type).toBeDefined();
+      expect(csp).toContain(`'sha256-${createHash("sha256").update(text!).digest("base64")}'`);
     }
   });
 
