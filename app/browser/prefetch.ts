@@ -29,17 +29,21 @@ export function startPrefetch() {
 
 /**
  * The site's own visit counter (app/modules/analytics/page-views.server.ts) skips requests made
- * ahead of time (`Sec-Purpose: prefetch;prerender`): a prerendered page the visitor never opens is
- * no visit. One the visitor does open asks for itself again once shown, as an ordinary request,
- * which the counter counts like any page (and, for someone signed in, does not).
+ * ahead of time (`Sec-Purpose: prefetch;prerender`): a page prepared on hover that the visitor never
+ * opens is no visit. A page that is opened from what was prepared (prerendered and shown, or
+ * loaded from the prefetched response, which the server never sees again) asks for itself once as
+ * an ordinary request, which the counter counts like any page (and, signed in, does not).
  */
 function countPrerenderedView() {
   const doc = document as Document & { prerendering?: boolean };
-  if (!doc.prerendering) return;
   const address = window.location.pathname + window.location.search;
-  doc.addEventListener(
-    "prerenderingchange",
-    () => void fetch(address, { cache: "no-store", priority: "low" }).catch(() => {}),
-    { once: true },
-  );
+  const count = () => void fetch(address, { cache: "no-store", priority: "low" }).catch(() => {});
+  if (doc.prerendering) {
+    doc.addEventListener("prerenderingchange", count, { once: true });
+    return;
+  }
+  const [navigation] = performance.getEntriesByType("navigation") as Array<
+    PerformanceNavigationTiming & { deliveryType?: string }
+  >;
+  if (navigation?.deliveryType === "navigational-prefetch") count();
 }
