@@ -76,19 +76,19 @@ function busyFeedWorker(): Plugin {
  * gives the server its address (in development, the source file, which Vite serves). The client
  * build runs before the server's, so the address is known when the server bundle asks.
  */
-function siteScript(): Plugin {
+export function siteScript(): Plugin {
   const entry = path.resolve("app/browser/site.ts");
   const id = "virtual:site-script";
   let address: string | undefined;
   return {
     name: "site-script",
     buildStart() {
-      if (this.environment.mode === "build" && this.environment.name === "client") {
+      if (this.environment?.mode === "build" && this.environment.name === "client") {
         this.emitFile({ type: "chunk", id: entry, name: "sitio" });
       }
     },
     generateBundle(_options, bundle) {
-      if (this.environment.name !== "client") return;
+      if (this.environment?.name !== "client") return;
       for (const chunk of Object.values(bundle)) {
         if (chunk.type === "chunk" && chunk.facadeModuleId === entry)
           address = `/${chunk.fileName}`;
@@ -97,7 +97,8 @@ function siteScript(): Plugin {
     resolveId: (source) => (source === id ? `\0${id}` : null),
     load(loaded) {
       if (loaded !== `\0${id}`) return null;
-      if (this.environment.mode === "dev") return `export default "/app/browser/site.ts";`;
+      // In development and in tests: the source file, which Vite serves.
+      if (this.environment?.mode !== "build") return `export default "/app/browser/site.ts";`;
       // The browser never needs it (the root renders the address on the server only).
       if (this.environment.name === "client") return `export default "";`;
       if (!address) this.error("la compilación del cliente no generó el script del sitio");

@@ -1,10 +1,12 @@
 import { defineConfig } from "vitest/config";
 import { headingFont } from "./scripts/heading-font.js";
+import { siteScript } from "./vite.config";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
-  // app/utils/after-first-screen.ts imports the heading font the build cuts.
-  plugins: [headingFont()],
+  // app/utils/after-first-screen.ts imports the heading font the build cuts; app/root.tsx the
+  // site script's address.
+  plugins: [headingFont(), siteScript()],
   test: {
     include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",

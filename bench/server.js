@@ -16,14 +16,16 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
  * `beforeStart(env)` runs with the server's environment before it starts (e.g. to create an
  * account with scripts/user-create.js: the embedded database takes one process at a time).
  * `nodeArgs`: flags for node before the script (e.g. --cpu-prof, not allowed in NODE_OPTIONS).
+ * `root`: another checkout with its own build (a reference measured in the same run).
  */
 export async function startServer({
   port = 3300,
   env: extraEnv = {},
   beforeStart,
   nodeArgs = [],
+  root = ROOT,
 } = {}) {
-  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
     throw new Error("Falta la compilación: ejecuta `npm run build` en la raíz del proyecto.");
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "psico-bench-"));
@@ -31,7 +33,7 @@ export async function startServer({
 
   await beforeStart?.(env);
   const proc = spawn(process.execPath, [...nodeArgs, "server/main.js"], {
-    cwd: ROOT,
+    cwd: root,
     env,
     stdio: ["ignore", "inherit", "inherit"],
   });

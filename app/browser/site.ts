@@ -8,6 +8,7 @@
  */
 import { startAnalyticsAndConsent } from "./consent";
 import { startBlogSearch } from "./blog-search";
+import { startForms } from "./forms";
 import { startMenu } from "./menu";
 import { startNewReviewsFlag } from "./new-reviews";
 import { startPrefetch } from "./prefetch";
@@ -20,6 +21,7 @@ startShare();
 startAnalyticsAndConsent();
 startNewReviewsFlag();
 startBlogSearch();
+startForms();
 startPrefetch();
 
 // On a content page nothing hydrates: this script taking over is the moment browser tests wait

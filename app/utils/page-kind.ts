@@ -3,7 +3,7 @@
  * - `content`: articles, the blog, services, Sobre mí, legal pages, the 404… Server HTML and the
  *   site script (app/browser/site.ts) only: no framework.
  * - `island`: public pages with a form or dialog that earns React (the landing page's contact
- *   form and reviews, /cita and its links, the review pages). React Router hydrates them.
+ *   form and reviews, /cita, the review form). React Router hydrates them.
  * - `app`: the admin area and the account pages, a React application.
  * One place, read by the root layout (what the server renders), the build's budgets
  * (bench/size.js) and the tests. Paths are matched as the router matches them: any case, with or
@@ -12,8 +12,7 @@
 export type PageKind = "content" | "island" | "app";
 
 const APP = /^\/(?:admin|auth|login)(?:\/|$)/i;
-const ISLAND =
-  /^\/(?:|cita|cita\/(?:confirmar|gestionar)|resenas\/(?:nueva|invitacion|retirar))\/?$/i;
+const ISLAND = /^\/(?:|cita|resenas\/(?:nueva|invitacion))\/?$/i;
 
 export function pageKind(pathname: string): PageKind {
   if (APP.test(pathname)) return "app";

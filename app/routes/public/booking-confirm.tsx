@@ -1,4 +1,3 @@
-import { Form, useNavigation } from "react-router";
 import {
   AppointmentDetails,
   OnlineSessionHowTo,
@@ -86,7 +85,6 @@ const FAILURES = {
 const linkClass = "font-semibold text-primary underline";
 
 export default function BookingConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const { practice } = loaderData;
   if (actionData?.ok) {
     const { appointment, manageToken } = actionData;
@@ -179,12 +177,12 @@ export default function BookingConfirmPage({ loaderData, actionData }: Route.Com
             place={appointment.place}
           />
         </div>
-        <Form method="post">
+        <form method="post">
           <input type="hidden" name="token" value={loaderData.token} />
-          <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
+          <Button type="submit" size="lg">
             Confirmar la cita
           </Button>
-        </Form>
+        </form>
         <p className="text-sm text-muted">
           Si no la confirmas en {HOLD_MINUTES} minutos desde que la pediste, la hora vuelve a quedar
           libre.

@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { data } from "react-router";
 import {
   AppointmentDetails,
   OnlineSessionHowTo,
@@ -106,8 +106,6 @@ const DONE = {
 const linkClass = "font-semibold text-primary underline";
 
 export default function BookingManagePage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const refused = actionData && !actionData.ok ? actionData : undefined;
   const { practice } = loaderData;
   if (loaderData.appointment === null) {
@@ -208,7 +206,7 @@ export default function BookingManagePage({ loaderData, actionData }: Route.Comp
               {appointment.changeRequested ? (
                 <p>Ya has pedido un cambio: te escribiremos pronto.</p>
               ) : (
-                <Form method="post" className="flex flex-col gap-3">
+                <form method="post" className="flex flex-col gap-3">
                   <input type="hidden" name="intent" value="change" />
                   <FormField
                     label="¿Qué días u horas te vendrían mejor? (opcional)"
@@ -218,10 +216,10 @@ export default function BookingManagePage({ loaderData, actionData }: Route.Comp
                   >
                     {(field) => <Textarea {...field} rows={3} {...limitsOf(constraints.message)} />}
                   </FormField>
-                  <Button type="submit" variant="secondary" className="self-start" disabled={busy}>
+                  <Button type="submit" variant="secondary" className="self-start">
                     Pedir el cambio
                   </Button>
-                </Form>
+                </form>
               )}
             </section>
             <section aria-labelledby="cancelar" className="flex flex-col gap-3">
@@ -244,12 +242,12 @@ export default function BookingManagePage({ loaderData, actionData }: Route.Comp
                       ? "¿Seguro que quieres retirar esta solicitud? La hora quedará libre."
                       : "¿Seguro que quieres cancelar esta cita? La hora quedará libre para otra persona."}
                   </p>
-                  <Form method="post">
+                  <form method="post">
                     <input type="hidden" name="intent" value="cancel" />
-                    <Button type="submit" variant="danger" disabled={busy}>
+                    <Button type="submit" variant="danger">
                       {isRequest ? "Sí, retirar la solicitud" : "Sí, cancelar la cita"}
                     </Button>
-                  </Form>
+                  </form>
                   <p className="text-sm text-muted">
                     Si has cambiado de idea, no hagas nada: {isRequest ? "tu solicitud" : "tu cita"}{" "}
                     sigue en pie.

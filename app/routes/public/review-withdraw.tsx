@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { PageHeader } from "~/components/site/page-header";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
@@ -61,12 +61,12 @@ export default function ReviewWithdrawPage({ loaderData, actionData }: Route.Com
             <p>
               Si la retiras, deja de mostrarse y se borra de la base de datos. No se puede deshacer.
             </p>
-            <Form method="post">
+            <form method="post">
               <input type="hidden" name="token" value={token} />
               <Button type="submit" variant="danger">
                 Retirar y borrar mi reseña
               </Button>
-            </Form>
+            </form>
           </>
         )}
         <a href="/" className="font-semibold text-primary underline">
