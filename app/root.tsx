@@ -12,6 +12,7 @@ import {
 import siteScript from "virtual:site-script";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "~/components/site/error-page";
+import { PageNotice } from "~/components/site/page-notice";
 import type * as ToasterModule from "~/components/ui/toaster";
 import { database } from "~/context";
 import { getUser } from "~/modules/accounts/guard.server";
@@ -97,6 +98,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // script, without React Router's scripts; an island page hydrates, with the site script too;
   // the admin area is a React application.
   const kind = pageKind(useLocation().pathname);
+  // A content page has no toaster: a message left for it is part of its HTML.
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const notice = kind === "content" ? rootData?.toast : null;
   // Once the page is hydrated (after any client re-render, and on error pages too): replay what
   // was typed and clicked before, and mark <html data-hydrated> (what browser tests wait for).
   useEffect(() => {
@@ -164,6 +168,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        {notice ? <PageNotice notice={notice} /> : null}
         {children}
         {kind !== "content" ? (
           <>

@@ -11,6 +11,7 @@ import { startBlogSearch } from "./blog-search";
 import { startForms } from "./forms";
 import { startMenu } from "./menu";
 import { startNewReviewsFlag } from "./new-reviews";
+import { startPageNotice } from "./notice";
 import { startPrefetch } from "./prefetch";
 import { startSections } from "./sections";
 import { startShare } from "./share";
@@ -22,6 +23,7 @@ startAnalyticsAndConsent();
 startNewReviewsFlag();
 startBlogSearch();
 startForms();
+startPageNotice();
 startPrefetch();
 
 // On a content page nothing hydrates: this script taking over is the moment browser tests wait

@@ -146,6 +146,11 @@ export default function BookingConfirmPage({ loaderData, actionData }: Route.Com
           }
         />
         <div className="container-page flex max-w-2xl flex-col items-start gap-4 py-12">
+          {actionData ? (
+            <Banner variant="error" role="alert">
+              {actionData.formError}
+            </Banner>
+          ) : null}
           {loaderData.state === "invalid" ? (
             <p>Comprueba que has abierto el enlace completo del email.</p>
           ) : null}
