@@ -213,3 +213,22 @@ test("from the admin area, a link to a public page loads it as a document", asyn
   await loaded;
   await expect(page.locator("html")).toHaveAttribute("data-kind", "island");
 });
+
+test("resting on a link to a public page prepares it; links to sign in are never prepared", async ({
+  page,
+}) => {
+  const prepared: string[] = [];
+  page.on("request", (request) => {
+    if (/prefetch|prerender/.test(request.headers()["sec-purpose"] ?? "")) {
+      prepared.push(new URL(request.url()).pathname);
+    }
+  });
+  await gotoHydrated(page, "/blog");
+  const article = page.locator("main article h2 a").first();
+  const path = (await article.getAttribute("href"))!;
+  await page.getByRole("contentinfo").getByRole("link", { name: "Acceder" }).hover();
+  await page.waitForTimeout(500);
+  await article.hover();
+  await expect.poll(() => prepared).toContain(path);
+  expect(prepared.filter((p) => p.startsWith("/auth"))).toEqual([]);
+});
