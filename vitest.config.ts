@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { headingFont } from "./scripts/heading-font.js";
-import { siteScript } from "./vite.config";
+import { siteScript } from "./vite.config.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
