@@ -26,7 +26,7 @@ import { getEnv } from "~/utils/env.server";
 import { serverHydrationMode } from "~/utils/hydration";
 import { useNonce } from "~/utils/nonce";
 import { afterFirstScreenScript } from "~/utils/after-first-screen";
-import { PAGE_EVENT, pageKind } from "~/utils/page-kind";
+import { APP_SECTIONS, PAGE_EVENT, pageKind } from "~/utils/page-kind";
 import { type Notice, NOTICE_EVENT, notify } from "~/utils/notify";
 import { takeToast, toastMiddleware } from "~/utils/toast.server";
 import appCss from "./styles/app.css?inline";
@@ -75,9 +75,7 @@ const SPECULATION_RULES = JSON.stringify({
       where: {
         and: [
           { href_matches: "/*" },
-          { not: { href_matches: "/admin{/*}?" } },
-          { not: { href_matches: "/auth{/*}?" } },
-          { not: { href_matches: "/login" } },
+          ...APP_SECTIONS.map((section) => ({ not: { href_matches: `/${section}{/*}?` } })),
           { not: { href_matches: "/*.*" } },
           { not: { selector_matches: "[href*='?'], [target], [download]" } },
         ],

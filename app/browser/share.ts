@@ -3,10 +3,13 @@ import { closest, plainClick, reveal } from "./dom";
 /**
  * Sharing (docs/product.md#sharing): plain links that work alone. Here: the landing page's
  * 'Compartir' uses the phone's own share sheet where there is one, the networks' links open in a
- * small window, and 'Copiar enlace' (hidden until now: it needs this script) copies the address.
+ * small window, and 'Copiar enlace' (hidden until now: it needs this script and the clipboard)
+ * copies the address.
  */
 export function startShare() {
-  reveal("[data-copy-link]");
+  // Only where the browser lets a page write to the clipboard (HTTPS or this machine): elsewhere
+  // the button would do nothing, and the address bar is the way to copy.
+  if (window.isSecureContext) reveal("[data-copy-link]");
   document.addEventListener("click", (event) => {
     const summary = closest(event, "summary[data-share]");
     if (summary && navigator.share) {
@@ -31,7 +34,7 @@ export function startShare() {
     const copy = closest<HTMLButtonElement>(event, "button[data-copy-link]");
     if (copy) {
       const status = copy.parentElement?.querySelector<HTMLElement>("[data-copy-status]");
-      void navigator.clipboard?.writeText(copy.dataset.copyLink ?? window.location.href).then(
+      void navigator.clipboard.writeText(copy.dataset.copyLink ?? window.location.href).then(
         () => {
           if (status) status.textContent = "Enlace copiado";
         },

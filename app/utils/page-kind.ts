@@ -11,7 +11,10 @@
  */
 export type PageKind = "content" | "island" | "app";
 
-const APP = /^\/(?:admin|auth|login)(?:\/|$)/i;
+/** The first path segments of the application: the admin area and the account pages. */
+export const APP_SECTIONS = ["admin", "auth", "login"] as const;
+
+const APP = new RegExp(`^/(?:${APP_SECTIONS.join("|")})(?:/|$)`, "i");
 const ISLAND = /^\/(?:|cita|resenas\/(?:nueva|invitacion))\/?$/i;
 
 export function pageKind(pathname: string): PageKind {

@@ -117,3 +117,44 @@ test("without JavaScript the report posts to the page, which answers with errors
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Declaración de accesibilidad");
   await context.close();
 });
+
+test("a report sent once cannot be sent again while the page answers (a content page's form)", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/accesibilidad");
+  let posts = 0;
+  await page.route(
+    (url) => url.pathname === "/accesibilidad",
+    async (route) => {
+      if (route.request().method() === "POST") {
+        posts += 1;
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+      }
+      await route.continue();
+    },
+  );
+  // While the answer is on its way (locators would wait for the next page): the form's state,
+  // and a second press of its button.
+  const seen: string[] = [];
+  page.on("console", (message) => seen.push(message.text()));
+  await page.evaluate(() =>
+    document.addEventListener("submit", (event) => {
+      const form = event.target as HTMLFormElement;
+      setTimeout(() => {
+        const button = form.querySelector<HTMLButtonElement>("button[type=submit]")!;
+        console.log(`busy=${form.getAttribute("aria-busy")} disabled=${button.disabled}`);
+        button.click();
+      }, 50);
+    }),
+  );
+  await page
+    .getByRole("form", { name: FORM })
+    .getByRole("button", { name: "Enviar mensaje" })
+    .click();
+  // The server's answer: the page again, its messages in Spanish, the button usable.
+  const form = page.getByRole("form", { name: FORM });
+  await expect(form.getByText("Escribe tu nombre")).toBeVisible();
+  await expect(form.getByRole("button", { name: "Enviar mensaje" })).toBeEnabled();
+  expect(seen).toContain("busy=true disabled=true");
+  expect(posts).toBe(1);
+});

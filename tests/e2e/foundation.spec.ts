@@ -232,3 +232,21 @@ test("resting on a link to a public page prepares it; links to sign in are never
   await expect.poll(() => prepared).toContain(path);
   expect(prepared.filter((p) => p.startsWith("/auth"))).toEqual([]);
 });
+
+test("'Copiar enlace' under an article copies its address and says so", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    permissions: ["clipboard-read", "clipboard-write"],
+  });
+  const page = await context.newPage();
+  await gotoHydrated(page, "/blog/duelo-como-abordarlo");
+  await page.getByRole("button", { name: "Copiar enlace" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Enlace copiado" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    /\/blog\/duelo-como-abordarlo$/,
+  );
+  await context.close();
+});
