@@ -16,18 +16,28 @@ import { startPrefetch } from "./prefetch";
 import { startSections } from "./sections";
 import { startShare } from "./share";
 
-startMenu();
-startSections();
-startShare();
-startAnalyticsAndConsent();
-startNewReviewsFlag();
-startBlogSearch();
-startForms();
-startPageNotice();
-startPrefetch();
+function start() {
+  startMenu();
+  startSections();
+  startShare();
+  startAnalyticsAndConsent();
+  startNewReviewsFlag();
+  startBlogSearch();
+  startForms();
+  startPageNotice();
+  startPrefetch();
 
-// On a content page nothing hydrates: this script taking over is the moment browser tests wait
-// for (an island page is marked by React once hydrated, app/root.tsx).
-if (document.documentElement.dataset.kind === "content") {
-  document.documentElement.dataset.hydrated = "";
+  // On a content page nothing hydrates: this script taking over is the moment browser tests wait
+  // for (an island page is marked by React once hydrated, app/root.tsx).
+  if (document.documentElement.dataset.kind === "content") {
+    document.documentElement.dataset.hydrated = "";
+  }
+}
+
+// Added from the <head> as a module, this script may run before the body is parsed (from the
+// browser's cache it often does): it starts on the whole document.
+if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", start, { once: true });
+} else {
+  start();
 }

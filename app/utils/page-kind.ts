@@ -3,7 +3,8 @@
  * - `content`: articles, the blog, services, Sobre mí, legal pages, the 404… Server HTML and the
  *   site script (app/browser/site.ts) only: no framework.
  * - `island`: public pages with a form or dialog that earns React (the landing page's contact
- *   form and reviews, /cita, the review form). React Router hydrates them.
+ *   form and reviews). React Router hydrates them. /cita and the review pages are content pages:
+ *   their forms post as HTML forms and the server answers with the page.
  * - `app`: the admin area and the account pages, a React application.
  * One place, read by the root layout (what the server renders), the build's budgets
  * (bench/size.js) and the tests. Paths are matched as the router matches them: any case, with or
@@ -15,7 +16,7 @@ export type PageKind = "content" | "island" | "app";
 export const APP_SECTIONS = ["admin", "auth", "login"] as const;
 
 const APP = new RegExp(`^/(?:${APP_SECTIONS.join("|")})(?:/|$)`, "i");
-const ISLAND = /^\/(?:|cita|resenas\/(?:nueva|invitacion))\/?$/i;
+const ISLAND = /^\/$/;
 
 export function pageKind(pathname: string): PageKind {
   if (APP.test(pathname)) return "app";

@@ -101,7 +101,7 @@ test("'Pedir cita' leads to /cita; a request is received, then withdrawn through
   await expect(page.getByText(time)).toBeVisible();
   await expectAccessible(page);
 
-  // Checked in the browser first: Spanish messages, focus on the first.
+  // Checked by the server (a content page's plain form): Spanish messages, focus on the first.
   await page.getByRole("button", { name: "Enviar la solicitud" }).click();
   await expect(page.getByText("Escribe tu nombre.")).toBeVisible();
   await expect(page.getByLabel("Nombre")).toBeFocused();
@@ -111,6 +111,12 @@ test("'Pedir cita' leads to /cita; a request is received, then withdrawn through
 
   const email = `solicitud.${Date.now()}@example.com`;
   await page.getByLabel("Nombre").fill("Lucía Pérez");
+  // A corrected field loses its message at once; the others keep theirs until sent again.
+  await expect(page.getByText("Escribe tu nombre.")).toBeHidden();
+  await expect(page.getByLabel("Nombre")).not.toHaveAttribute("aria-invalid");
+  await expect(
+    page.getByText("Debes aceptar la política de privacidad para pedir la cita."),
+  ).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Enviar la solicitud" }).click();

@@ -38,7 +38,7 @@ test("island pages hydrate in this project's mode; content pages ship no framewo
   request,
 }) => {
   const mode = test.info().project.metadata.hydration ?? "deferred";
-  const island = await (await request.get("/cita")).text();
+  const island = await (await request.get("/")).text();
   expect(island.includes('type="text/x-hydrate"'), "hidratación tras la primera pintura").toBe(
     mode === "deferred",
   );
@@ -48,11 +48,14 @@ test("island pages hydrate in this project's mode; content pages ship no framewo
   expect(island).toContain("__replayEarlyInput");
   expect(island).toMatch(/\/assets\/sitio-[\w-]+\.js/);
 
-  const content = await (await request.get("/sobre-mi")).text();
-  expect(content).not.toContain("__reactRouterContext");
-  expect(content).not.toContain("__replayEarlyInput");
-  expect(content).not.toMatch(/modulepreload|text\/x-hydrate|<script[^>]*type="module"/);
-  expect(content).toMatch(/\/assets\/sitio-[\w-]+\.js/);
+  // Pages whose forms post as HTML forms are content pages too (/cita, the review form).
+  for (const path of ["/sobre-mi", "/cita", "/resenas/nueva"]) {
+    const content = await (await request.get(path)).text();
+    expect(content, path).not.toContain("__reactRouterContext");
+    expect(content, path).not.toContain("__replayEarlyInput");
+    expect(content, path).not.toMatch(/modulepreload|text\/x-hydrate|<script[^>]*type="module"/);
+    expect(content, path).toMatch(/\/assets\/sitio-[\w-]+\.js/);
+  }
 });
 
 test.describe("a visitor on a phone", () => {

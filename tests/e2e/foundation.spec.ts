@@ -211,7 +211,7 @@ test("from the admin area, a link to a public page loads it as a document", asyn
   );
   await page.getByRole("link", { name: "/cita", exact: true }).click();
   await loaded;
-  await expect(page.locator("html")).toHaveAttribute("data-kind", "island");
+  await expect(page.locator("html")).toHaveAttribute("data-kind", "content");
 });
 
 test("resting on a link to a public page prepares it; links to sign in are never prepared", async ({

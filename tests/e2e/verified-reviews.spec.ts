@@ -28,8 +28,18 @@ test("an invited client's review is verified, is published, and its author withd
   const form = page.getByRole("form", { name: "Dejar una reseña" });
   await form.getByRole("textbox", { name: "Nombre", exact: true }).fill("M. R.");
   await form.getByLabel("Tu opinión").fill(text);
-  await form.getByRole("radio", { name: "5 estrellas" }).check({ force: true });
   await form.getByRole("checkbox").check();
+  // Sent without stars: the server's answer keeps what was typed, the ticked consent and the
+  // invitation, and opens at the stars; choosing one takes the message away.
+  await form.getByRole("button", { name: "Enviar reseña" }).click();
+  const stars = form.getByRole("group", { name: /Valoración/ });
+  await expect(stars).toHaveAccessibleDescription("Elige una valoración de 1 a 5 estrellas.");
+  await expect(stars.getByRole("radio", { name: "5 estrellas" })).toBeFocused();
+  await expect(form.getByLabel("Tu opinión")).toHaveValue(text);
+  await expect(form.getByRole("checkbox")).toBeChecked();
+  await form.getByRole("radio", { name: "5 estrellas" }).check({ force: true });
+  await expect(page.getByText("Elige una valoración de 1 a 5 estrellas.")).toBeHidden();
+  await expect(stars).not.toHaveAccessibleDescription(/valoración/);
   await form.getByRole("button", { name: "Enviar reseña" }).click();
   await expect(page.getByText("¡Gracias por tu reseña!")).toBeVisible();
   await expect(page.getByRole("link", { name: "retirar mi reseña" })).toBeVisible();

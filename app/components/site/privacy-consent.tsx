@@ -15,6 +15,7 @@ export function PrivacyConsent({
   consentTo,
   errors,
   constraints,
+  consented = false,
 }: {
   professionalName: string;
   practiceEmail: string;
@@ -26,6 +27,8 @@ export function PrivacyConsent({
   consentTo: string;
   errors?: string[];
   constraints?: { required?: boolean };
+  /** Ticked in what was sent (an answer that refused another field keeps it). */
+  consented?: boolean;
 }) {
   return (
     <>
@@ -47,7 +50,9 @@ export function PrivacyConsent({
       <div className="flex flex-col gap-1">
         <label className="flex min-h-11 items-start gap-3">
           <Checkbox
+            id="consent"
             name="consent"
+            defaultChecked={consented}
             {...constraints}
             aria-required
             aria-invalid={errors ? true : undefined}

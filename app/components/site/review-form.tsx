@@ -231,6 +231,7 @@ export function ReviewForm({
           <Checkbox
             id="review-consent"
             name="consent"
+            defaultChecked={values?.consent === "on"}
             {...constraints.consent}
             aria-required
             aria-invalid={errors.consent ? true : undefined}

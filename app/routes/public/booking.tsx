@@ -35,7 +35,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { enabled: true as const, view, constraints: htmlConstraints(BookingSchema) };
 }
 
-const KEPT = ["name", "email", "phone", "firstVisit", "note"] as const;
+const KEPT = ["name", "email", "phone", "firstVisit", "note", "consent"] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const settings = await requestSettings(context);

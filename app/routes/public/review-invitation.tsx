@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { PageHeader } from "~/components/site/page-header";
 import { ReviewForm } from "~/components/site/review-form";
 import { Banner } from "~/components/ui/banner";
@@ -32,10 +31,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export default function ReviewInvitationPage({ loaderData }: Route.ComponentProps) {
-  // Kept from the first load: once the review is sent the link is used, and the page, reloaded
-  // by the send, must keep showing the form's thanks rather than 'no longer valid'.
-  const [token] = useState(loaderData.token);
-  const { constraints, displayName } = loaderData;
+  // The form posts to /resenas/nueva, which answers (thanks, or the fields to fix).
+  const { token, constraints, displayName } = loaderData;
   return (
     <>
       <PageHeader title="Dejar una reseña" lead="Gracias por aceptar la invitación." />

@@ -26,8 +26,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * The review form posts here: from the dialog through a fetcher, or as this page without
- * JavaScript (which shows the answer). `{ review: FormResult }`, with what was typed when refused.
+ * The review form posts here: from the landing page's dialog through a fetcher, or as a plain
+ * form from this page and from an invitation's page (this page shows the answer). `{ review: FormResult }`, with what was typed when refused.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = Object.fromEntries(await readForm(request));
@@ -36,10 +36,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { review: { ok: true, withdrawUrl: result.withdrawUrl } as ReviewServerResult };
   }
   const values: Record<string, string> = {};
-  for (const key of ["name", "role", "content", "rating"]) {
+  for (const key of ["name", "role", "content", "rating", "consent"]) {
     const value = fields[key];
     if (typeof value === "string") values[key] = value.trim();
   }
+  // An invited review refused (a field to fix) is sent again with its invitation.
+  if (typeof fields.invitacion === "string") values.invitacion = fields.invitacion.slice(0, 100);
   const { status, ...failure } = result;
   return data({ review: { ...failure, values } as ReviewServerResult }, { status });
 }
@@ -63,6 +65,9 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
             key={actionData ? "sent" : "new"}
             serverResult={actionData?.review}
             constraints={loaderData.constraints}
+            invitation={
+              actionData && !actionData.review.ok ? actionData.review.values?.invitacion : undefined
+            }
           />
         ) : (
           <p>{INVITATION_MESSAGES.closed}</p>

@@ -1,20 +1,16 @@
-import { Form, useNavigation, useSubmit } from "react-router";
-import { useState } from "react";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { PrivacyConsent } from "~/components/site/privacy-consent";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { checkLazily, type FormFailure } from "~/utils/form";
+import type { FormFailure } from "~/utils/form";
 import type { FieldConstraints } from "~/utils/form-schema";
-import { useFieldErrors } from "~/utils/use-field-errors";
-
-const loadSchema = () => import("~/modules/booking/schema").then((m) => m.BookingSchema);
 
 /**
- * The last step of /cita: who is booking. A plain form posted to the page (it works before and
- * without JavaScript); with JavaScript the booking schema checks it first, loaded when it is sent.
+ * The last step of /cita: who is booking. A plain form posted to the page, which the server
+ * checks and answers (/cita is a content page, docs/decisions/020): a refusal comes back with the
+ * messages by each field, and the site script focuses the first one (app/browser/forms.ts).
  */
 export function BookingForm({
   service,
@@ -35,29 +31,17 @@ export function BookingForm({
   professionalName: string;
   practiceEmail: string;
 }) {
-  const fields = useFieldErrors(refused?.fieldErrors);
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const [checking, setChecking] = useState(false);
-  const sending = checking || navigation.state === "submitting";
+  const errors = refused?.fieldErrors ?? {};
+  const fields = { of: (name: string) => (errors[name]?.length ? errors[name] : undefined) };
   const values = refused?.values ?? {};
-  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setChecking(true);
-    const checked = await checkLazily(loadSchema, Object.fromEntries(new FormData(form)));
-    setChecking(false);
-    if (checked && !fields.show(checked.ok ? {} : checked.fieldErrors)) return;
-    void submit(form);
-  };
   const firstVisitFixed = audience === "new" ? "si" : audience === "existing" ? "no" : null;
   return (
-    <Form
-      ref={fields.formRef}
+    <form
       method="post"
+      // This step's address (no fragment: a browser would keep it on the redirect to 'enviada').
+      // A refused answer opens at its first message (app/browser/forms.ts).
+      action={`/cita?servicio=${service}&hora=${slot}`}
       noValidate
-      onSubmit={onSubmit}
-      onChange={fields.clearOnChange}
       className="flex flex-col gap-5"
       aria-labelledby="paso-datos"
     >
@@ -172,10 +156,11 @@ export function BookingForm({
         basis="tu consentimiento y la prestación del servicio que pides"
         consentTo="gestionar mi cita"
         errors={fields.of("consent")}
+        consented={values.consent === "on"}
       />
-      <Button type="submit" variant="accent" size="lg" disabled={sending} className="self-start">
-        {sending ? "Enviando…" : direct ? "Pedir cita" : "Enviar la solicitud"}
+      <Button type="submit" variant="accent" size="lg" className="self-start">
+        {direct ? "Pedir cita" : "Enviar la solicitud"}
       </Button>
-    </Form>
+    </form>
   );
 }
