@@ -97,7 +97,7 @@ function layerBlocks() {
 }
 
 const MAILTO_MESSAGE =
-  "Escribe los enlaces mailto: con mailtoHref (app/modules/contact/mailto.ts), que codifica la dirección.";
+  "Escribe los enlaces mailto: con mailtoHref (app/utils/mailto.ts), que codifica la dirección.";
 /** `mailto:` started by hand: a template, a concatenation or a `.concat()`. */
 const MAILTO_BY_HAND = [
   "TemplateLiteral[quasis.0.value.cooked=/^mailto:/i]",
@@ -172,7 +172,7 @@ export default tseslint.config(
   ...layerBlocks(),
   // Syntax written only one way (`no-restricted-syntax`: ESLint keeps only the last block of a
   // rule that matches a file, so every selector lives in this one list):
-  // - a `mailto:` link only by mailtoHref (app/modules/contact/mailto.ts), which encodes the
+  // - a `mailto:` link only by mailtoHref (app/utils/mailto.ts), which encodes the
   //   address: one built by hand from a stored address could carry `?bcc=…&body=…` into the
   //   reader's mail client;
   // - a field's length limits only from its schema (docs/decisions/006-one-schema-per-form.md),
@@ -183,7 +183,7 @@ export default tseslint.config(
   // tests/integration/layering.test.ts shows each rule firing.
   {
     files: ["app/**", "server/**"],
-    ignores: ["app/modules/contact/mailto.ts", "**/*.test.ts"],
+    ignores: ["app/utils/mailto.ts", "**/*.test.ts"],
     rules: {
       "no-restricted-syntax": ["error", ...MAILTO_BY_HAND, ...LENGTH_BY_HAND],
     },

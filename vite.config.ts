@@ -15,12 +15,17 @@ const UI_CORE = /node_modules\/(lucide-react|clsx|class-variance-authority)\//;
 const SITE_SHARED =
   /\/app\/(utils\/(cn|meta|nonce|notify|format)|components\/site\/(contact-fields|site-header|site-footer|nav-items|use-section-navigation|error-page|images|article-card|share|service-meta)|components\/ui\/(button|link-button|input|textarea|checkbox|form-field|label|banner)|modules\/(blog\/categories|services\/slugs|settings\/social))\.tsx?$/;
 
+// What the site script (app/browser) shares with the application: one small chunk of its own, so
+// that the site script never pulls in a chunk that imports React.
+const SITE_SCRIPT_SHARED = /\/app\/utils\/(consent|mailto|new-reviews|page-kind)\.ts$/;
+
 // The icons public pages use travel with the shared core; admin-only icons stay with their pages.
 const PUBLIC_ICONS =
   /\/lucide-react\/dist\/esm\/icons\/(check|circle-check|circle-check-big|circle-alert|info|phone|mail|map-pin|menu|share-2|user|users|search|rss|star|book-open|external-link|graduation-cap|flower-2|heart-handshake|arrow-left|arrow-right)\.mjs$/;
 
 function chunkFor(id: string) {
   if (FRAMEWORK.test(id)) return "framework";
+  if (SITE_SCRIPT_SHARED.test(id)) return "comun";
   if (id.includes("/lucide-react/dist/esm/icons/")) {
     return PUBLIC_ICONS.test(id) ? "ui-core" : undefined;
   }

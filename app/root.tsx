@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -26,7 +26,7 @@ import { getEnv } from "~/utils/env.server";
 import { serverHydrationMode } from "~/utils/hydration";
 import { useNonce } from "~/utils/nonce";
 import { afterFirstScreenScript } from "~/utils/after-first-screen";
-import { APP_SECTIONS, PAGE_EVENT, pageKind } from "~/utils/page-kind";
+import { APP_SECTIONS, pageKind } from "~/utils/page-kind";
 import { type Notice, NOTICE_EVENT, notify } from "~/utils/notify";
 import { takeToast, toastMiddleware } from "~/utils/toast.server";
 import appCss from "./styles/app.css?inline";
@@ -92,9 +92,8 @@ function siteScriptLoader(src: string) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // What the page ships (docs/decisions/020): a content page is the server's HTML and the site
-  // script, without React Router's scripts; an island page hydrates, with the site script too;
-  // the admin area is a React application.
+  // What the page ships (docs/decisions/020): a public page is the server's HTML and the site
+  // script, without React Router's scripts; the admin area is a React application.
   const kind = pageKind(useLocation().pathname);
   // A content page has no toaster: a message left for it is part of its HTML.
   const rootData = useRouteLoaderData<typeof loader>("root");
@@ -223,15 +222,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (toast) notify(toast);
   }, [toast]);
-  // A page shown without a new document (after a form on an island page) is a page view too
-  // (app/browser/consent.ts); the first one is the document's own.
-  const { pathname } = useLocation();
-  const shown = useRef(pathname);
-  useEffect(() => {
-    if (shown.current === pathname) return;
-    shown.current = pathname;
-    window.dispatchEvent(new Event(PAGE_EVENT));
-  }, [pathname]);
   return (
     <>
       <Outlet />

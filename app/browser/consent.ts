@@ -1,7 +1,6 @@
 import { CONSENT_EVENT, type Consent, readConsent, saveConsent } from "~/utils/consent";
 import { installAnalytics, reportPageView, uninstallAnalytics } from "./analytics";
 import { closest } from "./dom";
-import { PAGE_EVENT } from "~/utils/page-kind";
 
 /**
  * The cookie notice (AEPD guide, 2023) and the analytics it allows. The server renders the
@@ -61,11 +60,6 @@ export function startAnalyticsAndConsent() {
     else if (choice === "save") saveConsent(analyticsBox?.checked ?? false);
     else if (choice === "configure") configure(true);
     else if (choice === "close") banner.hidden = true;
-  });
-
-  // A page React Router shows without a new document (after a form on an island page).
-  window.addEventListener(PAGE_EVENT, () => {
-    if (measurementId && consent?.analytics) reportPageView(measurementId);
   });
 
   if (!consent && measurementId) open(false);

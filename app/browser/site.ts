@@ -1,18 +1,21 @@
 /**
  * The site script: what public pages do in the browser without a framework (docs/decisions/020).
- * Loaded by every public page, content and island alike, as one small module. Everything works
- * by delegation from the document on elements the server rendered with `data-*` attributes, so
- * React may hydrate or re-render an island page around it. A control that needs this script is
+ * Loaded by every public page as one small module. It works on elements the server rendered with
+ * `data-*` attributes, mostly by delegation from the document. A control that needs this script is
  * rendered `hidden` and shown here: before the script runs, a visitor only sees links, forms and
  * <details>, which work by themselves.
  */
 import { startAnalyticsAndConsent } from "./consent";
 import { startBlogSearch } from "./blog-search";
+import { startCarousel } from "./carousel";
+import { startContact } from "./contact";
 import { startForms } from "./forms";
+import { startInPlace } from "./in-place";
 import { startMenu } from "./menu";
 import { startNewReviewsFlag } from "./new-reviews";
 import { startPageNotice } from "./notice";
 import { startPrefetch } from "./prefetch";
+import { startReviewDialog } from "./review-dialog";
 import { startSections } from "./sections";
 import { startShare } from "./share";
 
@@ -23,15 +26,18 @@ function start() {
   startAnalyticsAndConsent();
   startNewReviewsFlag();
   startBlogSearch();
+  startCarousel();
+  // Before startForms: a form answered in place is not posted as a page.
+  startInPlace();
+  startContact();
+  startReviewDialog();
   startForms();
   startPageNotice();
   startPrefetch();
 
-  // On a content page nothing hydrates: this script taking over is the moment browser tests wait
-  // for (an island page is marked by React once hydrated, app/root.tsx).
-  if (document.documentElement.dataset.kind === "content") {
-    document.documentElement.dataset.hydrated = "";
-  }
+  // Nothing hydrates a public page: this script taking over is the moment browser tests wait for
+  // (the admin area is marked by React once hydrated, app/root.tsx).
+  document.documentElement.dataset.hydrated = "";
 }
 
 // Added from the <head> as a module, this script may run before the body is parsed (from the

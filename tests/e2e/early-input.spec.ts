@@ -34,22 +34,19 @@ test.describe.configure({ timeout: 60_000 });
 // Run twice (playwright.config.ts): after the first paint (HYDRATION=deferred, the default) and
 // with React Router's plain hydration (project `hydration-immediate`), early input kept in both.
 // Content pages hydrate in neither: they ship the site script only (docs/decisions/020).
-test("island pages hydrate in this project's mode; content pages ship no framework", async ({
+test("the application hydrates in this project's mode; public pages ship no framework", async ({
   request,
 }) => {
   const mode = test.info().project.metadata.hydration ?? "deferred";
-  const island = await (await request.get("/")).text();
-  expect(island.includes('type="text/x-hydrate"'), "hidratación tras la primera pintura").toBe(
+  const app = await (await request.get("/auth")).text();
+  expect(app.includes('type="text/x-hydrate"'), "hidratación tras la primera pintura").toBe(
     mode === "deferred",
   );
-  expect(/<script[^>]*type="module"/.test(island), "hidratación directa").toBe(
-    mode === "immediate",
-  );
-  expect(island).toContain("__replayEarlyInput");
-  expect(island).toMatch(/\/assets\/sitio-[\w-]+\.js/);
+  expect(/<script[^>]*type="module"/.test(app), "hidratación directa").toBe(mode === "immediate");
+  expect(app).toContain("__replayEarlyInput");
 
-  // Pages whose forms post as HTML forms are content pages too (/cita, the review form).
-  for (const path of ["/sobre-mi", "/cita", "/resenas/nueva"]) {
+  // Every public page, forms included (the landing page, /cita, the review form).
+  for (const path of ["/", "/sobre-mi", "/cita", "/resenas/nueva"]) {
     const content = await (await request.get(path)).text();
     expect(content, path).not.toContain("__reactRouterContext");
     expect(content, path).not.toContain("__replayEarlyInput");

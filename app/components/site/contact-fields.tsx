@@ -6,7 +6,7 @@ import { Textarea } from "~/components/ui/textarea";
 import type { ContactServerResult } from "~/modules/contact/result";
 import type { FieldErrors } from "~/utils/form";
 import type { FieldConstraints } from "~/utils/form-schema";
-import { mailtoHref } from "~/modules/contact/mailto";
+import { mailtoHref } from "~/utils/mailto";
 
 /** The practice answers to the visitor's address (nothing is sent to the visitor now). */
 export const successMessage = (email: string) =>
@@ -21,14 +21,19 @@ export function ContactServerBanner({ result }: { result?: ContactServerResult }
   if (!result) return null;
   if (result.ok) {
     return (
-      <Banner variant="success" title="Mensaje enviado" className="mb-8">
+      <Banner variant="success" title="Mensaje enviado" className="mb-8" data-contact-answer="">
         {successMessage(result.email ?? "")}
       </Banner>
     );
   }
   const fieldErrors = Object.keys(result.fieldErrors).length > 0;
   return (
-    <Banner variant="error" title="No se pudo enviar el mensaje" className="mb-8">
+    <Banner
+      variant="error"
+      title="No se pudo enviar el mensaje"
+      className="mb-8"
+      data-contact-answer=""
+    >
       {result.formError ?? (fieldErrors ? "Revisa los campos marcados en el formulario." : null)}{" "}
       <a href="#formulario-contacto">Ir al formulario</a>
     </Banner>

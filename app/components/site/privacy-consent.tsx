@@ -1,5 +1,5 @@
 import { Checkbox } from "~/components/ui/checkbox";
-import { mailtoHref } from "~/modules/contact/mailto";
+import { mailtoHref } from "~/utils/mailto";
 
 /**
  * The first layer of privacy information and the consent checkbox of a public form (contact,

@@ -1,36 +1,32 @@
 import { CheckCircle2, Star } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { checkLazily, type FieldErrors, firstInvalid, type FormResult } from "~/utils/form";
+import type { FormResult } from "~/utils/form";
 import type { FieldConstraints } from "~/utils/form-schema";
 
 /** What /resenas/nueva's action answers (`{ review }`), with what was typed when refused. */
 export type ReviewServerResult = FormResult<{ withdrawUrl?: string }>;
 
-const FIELDS = ["name", "role", "rating", "content", "consent"] as const;
-
-const loadSchema = () => import("~/modules/reviews/schema").then((m) => m.ReviewSchema);
+/** The part of the page the server's answer replaces (app/browser/in-place.ts). */
+export const REVIEW_REGION_ID = "formulario-resena";
 
 /**
- * The review form (docs/product.md#review-forms, docs/decisions/009). It posts to /resenas/nueva:
- * with JavaScript through a fetcher, reporting through `onSent`; without it, as a page, which
- * answers with the same texts.
+ * The review form (docs/product.md#review-forms, docs/decisions/009 and 020). A plain form posted
+ * to /resenas/nueva, which answers with the form's thanks or its fields with their messages. The
+ * site script sends it in place (the landing page's dialog and the review pages stay where they
+ * are); without JavaScript the answer is /resenas/nueva's page.
  */
 export function ReviewForm({
   serverResult,
-  onSent,
   constraints,
   invitation,
   defaultName,
 }: {
   serverResult?: ReviewServerResult;
-  onSent?: () => void;
   /** An invitation's token (/resenas/invitacion): the review is sent with it, and verified. */
   invitation?: string;
   /** The name the form suggests (an invited client's initials). */
@@ -38,82 +34,67 @@ export function ReviewForm({
   /** The HTML attributes of each field, derived from the review schema. */
   constraints: Record<string, FieldConstraints>;
 }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const fetcher = useFetcher<{ review: ReviewServerResult }>();
-  const refused = serverResult && !serverResult.ok ? serverResult : null;
-  const [errors, setErrors] = useState<FieldErrors>(refused?.fieldErrors ?? {});
-  const [formError, setFormError] = useState<string | null>(refused?.formError ?? null);
-  const [checking, setChecking] = useState(false);
-  const sending = checking || fetcher.state !== "idle";
-  const [sent, setSent] = useState(Boolean(serverResult?.ok));
-  const values = refused?.values;
+  return (
+    <div id={REVIEW_REGION_ID} data-in-place-region="">
+      {serverResult?.ok ? (
+        <ReviewThanks withdrawUrl={serverResult.withdrawUrl} />
+      ) : (
+        <ReviewFields
+          refused={serverResult}
+          constraints={constraints}
+          invitation={invitation}
+          defaultName={defaultName}
+        />
+      )}
+    </div>
+  );
+}
 
-  const focusFirstError = (found: FieldErrors) => {
-    const first = firstInvalid(found, FIELDS);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
-
-  // The action's answer to what this form sent.
-  const answer = fetcher.data?.review;
-  const done = answer?.ok ? answer : serverResult?.ok ? serverResult : null;
-  useEffect(() => {
-    if (!answer) return;
-    if (answer.ok) {
-      setSent(true);
-      onSent?.();
-      return;
-    }
-    setErrors(answer.fieldErrors);
-    setFormError(answer.formError);
-    focusFirstError(answer.fieldErrors);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
-  }, [answer]);
-
-  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setFormError(null);
-    setChecking(true);
-    const checked = await checkLazily(loadSchema, Object.fromEntries(new FormData(form)));
-    setChecking(false);
-    if (checked && !checked.ok) {
-      setErrors(checked.fieldErrors);
-      focusFirstError(checked.fieldErrors);
-      return;
-    }
-    setErrors({});
-    void fetcher.submit(form, { method: "post", action: form.getAttribute("action")! });
-  };
-
-  if (sent) {
-    return (
-      <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
-        <CheckCircle2 aria-hidden="true" className="size-12 text-success" />
-        <p className="font-serif text-h3 font-semibold">¡Gracias por tu reseña!</p>
-        <p className="text-muted">
-          La revisaremos y la publicaremos en breve. Tu opinión ayuda a otras personas a dar el
-          paso.
+function ReviewThanks({ withdrawUrl }: { withdrawUrl?: string }) {
+  return (
+    <div
+      role="status"
+      data-review-sent=""
+      className="flex flex-col items-center gap-3 py-6 text-center"
+    >
+      <CheckCircle2 aria-hidden="true" className="size-12 text-success" />
+      <p className="font-serif text-h3 font-semibold">¡Gracias por tu reseña!</p>
+      <p className="text-muted">
+        La revisaremos y la publicaremos en breve. Tu opinión ayuda a otras personas a dar el paso.
+      </p>
+      {withdrawUrl ? (
+        <p className="text-sm text-muted">
+          Puedes retirarla cuando quieras con este enlace (guárdalo):{" "}
+          <a href={withdrawUrl} className="break-all text-primary underline">
+            retirar mi reseña
+          </a>
         </p>
-        {done?.withdrawUrl ? (
-          <p className="text-sm text-muted">
-            Puedes retirarla cuando quieras con este enlace (guárdalo):{" "}
-            <a href={done.withdrawUrl} className="break-all text-primary underline">
-              retirar mi reseña
-            </a>
-          </p>
-        ) : null}
-      </div>
-    );
-  }
+      ) : null}
+    </div>
+  );
+}
 
+function ReviewFields({
+  refused,
+  constraints,
+  invitation,
+  defaultName,
+}: {
+  refused?: Extract<ReviewServerResult, { ok: false }>;
+  constraints: Record<string, FieldConstraints>;
+  invitation?: string;
+  defaultName?: string;
+}) {
+  const errors = refused?.fieldErrors ?? {};
+  const formError = refused?.formError;
+  const values = refused?.values;
   const err = (name: string) => errors[name];
   return (
     <form
-      ref={formRef}
       method="post"
       action="/resenas/nueva"
       noValidate
-      onSubmit={onSubmit}
+      data-in-place=""
       className="flex flex-col gap-4"
       aria-label="Dejar una reseña"
     >
@@ -249,8 +230,8 @@ export function ReviewForm({
           </p>
         ) : null}
       </div>
-      <Button type="submit" disabled={sending} className="self-start">
-        {sending ? "Enviando..." : "Enviar reseña"}
+      <Button type="submit" data-busy-label="Enviando..." className="self-start">
+        Enviar reseña
       </Button>
     </form>
   );

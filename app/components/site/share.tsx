@@ -1,6 +1,6 @@
 import { Share2 } from "lucide-react";
 import { cn } from "~/utils/cn";
-import { mailtoHref } from "~/modules/contact/mailto";
+import { mailtoHref } from "~/utils/mailto";
 
 /** Plain share links: no third-party scripts, no cookies (docs/product.md#sharing). */
 export function shareTargets(url: string, title: string) {

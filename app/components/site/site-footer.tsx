@@ -1,6 +1,6 @@
 import { LEGAL_PAGES } from "~/components/site/legal/pages";
 import type { Settings } from "~/modules/settings/schemas";
-import { mailtoHref } from "~/modules/contact/mailto";
+import { mailtoHref } from "~/utils/mailto";
 
 function telHref(phone: string) {
   return `tel:${phone.replace(/[^+\d]/g, "")}`;

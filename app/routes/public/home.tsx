@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import {
   AboutSection,
   CollaborationCards,
@@ -10,17 +9,13 @@ import {
   ServiceCards,
 } from "~/components/site/landing/sections";
 import { ArticleCard } from "~/components/site/article-card";
-import {
-  CONTACT_SECTION_ID,
-  ContactForm,
-  ContactServerBanner,
-  type ContactServerResult,
-} from "~/components/site/contact-form";
+import { CONTACT_SECTION_ID, ContactForm } from "~/components/site/contact-form";
 import { ReviewsSection } from "~/components/site/landing/reviews-section";
 import { database } from "~/context";
 import { featuredArticles } from "~/modules/blog/blog.server";
 import { contactAction, notContact, readForm } from "~/modules/contact/contact-action.server";
 import { ContactSchema } from "~/modules/contact/schema";
+import { ReviewSchema } from "~/modules/reviews/schema";
 import { reviewsForHome } from "~/modules/reviews/reviews.server";
 import { homeTexts } from "~/modules/pages/texts.server";
 import { useRootData } from "~/root";
@@ -62,6 +57,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       })),
     }))),
     contactConstraints: htmlConstraints(ContactSchema),
+    reviewConstraints: htmlConstraints(ReviewSchema),
   };
 }
 
@@ -70,25 +66,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== "contact") return notContact();
   return contactAction(form, request, context);
-}
-
-/**
- * In the browser: a server that cannot be reached or fails is not the visitor's mistake; the
- * form then offers the visitor's mail client (the answer says `unreachable`).
- */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch {
-    return {
-      contact: {
-        ok: false,
-        formError: null,
-        fieldErrors: {},
-        unreachable: true,
-      } as ContactServerResult,
-    };
-  }
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
@@ -107,90 +84,66 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   );
   return (
     <>
-      {/* Each section hydrates on its own (a Suspense boundary): one long task of hydrating the
-          whole page becomes several short ones. */}
-      <Suspense>
-        <Hero
-          settings={settings}
-          url={`${publicUrl}/`}
-          tagline={loaderData.tagline}
-          figures={loaderData.figures}
-        />
-      </Suspense>
-      <Suspense>
-        <AboutSection settings={settings} intro={loaderData.aboutIntro} />
-      </Suspense>
-      <Suspense>
-        <CredentialsSection settings={settings} />
-      </Suspense>
-      <Suspense>
-        <Section
-          id="servicios"
-          title="Servicios profesionales"
-          eyebrow="Cómo puedo ayudarte"
-          intro="Terapia y formación adaptadas a cada persona. Las sesiones se realizan en un centro sanitario colaborador; otros servicios, bajo consulta."
-          tone="sand"
+      <Hero
+        settings={settings}
+        url={`${publicUrl}/`}
+        tagline={loaderData.tagline}
+        figures={loaderData.figures}
+      />
+      <AboutSection settings={settings} intro={loaderData.aboutIntro} />
+      <CredentialsSection settings={settings} />
+      <Section
+        id="servicios"
+        title="Servicios profesionales"
+        eyebrow="Cómo puedo ayudarte"
+        intro="Terapia y formación adaptadas a cada persona. Las sesiones se realizan en un centro sanitario colaborador; otros servicios, bajo consulta."
+        tone="sand"
+      >
+        <ServiceCards services={loaderData.services} />
+      </Section>
+      <ReviewsSection
+        reviews={loaderData.reviews}
+        loadFailed={loaderData.reviewsFailed}
+        verification={loaderData.reviewVerification}
+        acceptsOpenReviews={loaderData.reviewsOpen}
+        reviewConstraints={loaderData.reviewConstraints}
+      />
+      <Section id="blog-destacados" title="Artículos destacados" eyebrow="Blog" tone="sand">
+        {loaderData.featured.length > 0 ? (
+          <ul className="mb-8 grid gap-6 md:grid-cols-3">
+            {loaderData.featured.map((a) => (
+              <li key={a.slug}>
+                <ArticleCard article={a} headingLevel="h3" />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <a
+          href="/blog"
+          className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
         >
-          <ServiceCards services={loaderData.services} />
-        </Section>
-      </Suspense>
-      <Suspense>
-        <ReviewsSection
-          reviews={loaderData.reviews}
-          loadFailed={loaderData.reviewsFailed}
-          verification={loaderData.reviewVerification}
-          acceptsOpenReviews={loaderData.reviewsOpen}
-        />
-      </Suspense>
-      <Suspense>
-        <Section id="blog-destacados" title="Artículos destacados" eyebrow="Blog" tone="sand">
-          {loaderData.featured.length > 0 ? (
-            <ul className="mb-8 grid gap-6 md:grid-cols-3">
-              {loaderData.featured.map((a) => (
-                <li key={a.slug}>
-                  <ArticleCard article={a} headingLevel="h3" />
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <a
-            href="/blog"
-            className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
-          >
-            Ver todos los artículos
-          </a>
-        </Section>
-      </Suspense>
-      <Suspense>
-        <Section
-          id={CONTACT_SECTION_ID}
-          title="Contacto"
-          eyebrow="Hablemos"
-          intro={`Cuéntame qué necesitas y te responderé lo antes posible. Si prefieres, ${settings.contactPhone ? "llámame o escríbeme" : "escríbeme"} directamente.`}
+          Ver todos los artículos
+        </a>
+      </Section>
+      <Section
+        id={CONTACT_SECTION_ID}
+        title="Contacto"
+        eyebrow="Hablemos"
+        intro={`Cuéntame qué necesitas y te responderé lo antes posible. Si prefieres, ${settings.contactPhone ? "llámame o escríbeme" : "escríbeme"} directamente.`}
+      >
+        <ContactForm
+          practiceEmail={settings.contactEmail}
+          professionalName={settings.professionalName}
+          serverResult={actionData?.contact}
+          constraints={loaderData.contactConstraints}
         >
-          <ContactServerBanner result={actionData?.contact} />
-          <div className="grid gap-10 lg:grid-cols-2">
-            <ContactDetails settings={settings} />
-            <div className="rounded-card border border-border bg-surface p-6 shadow-soft">
-              <h3 className="mb-4 text-h3">Envíame un mensaje</h3>
-              <ContactForm
-                practiceEmail={settings.contactEmail}
-                professionalName={settings.professionalName}
-                serverResult={actionData?.contact}
-                constraints={loaderData.contactConstraints}
-              />
-            </div>
-          </div>
-        </Section>
-      </Suspense>
-      <Suspense>
-        <Section id="colaboraciones" title="Colaboraciones" eyebrow="Con quién trabajo" tone="sand">
-          <CollaborationCards items={collaborations} />
-        </Section>
-      </Suspense>
-      <Suspense>
-        <PublicationsSection items={settings.publications} />
-      </Suspense>
+          <ContactDetails settings={settings} />
+        </ContactForm>
+      </Section>
+      <Section id="colaboraciones" title="Colaboraciones" eyebrow="Con quién trabajo" tone="sand">
+        <CollaborationCards items={collaborations} />
+      </Section>
+      <PublicationsSection items={settings.publications} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { mailtoHref } from "~/modules/contact/mailto";
+import { mailtoHref } from "~/utils/mailto";
 import type { AgendaEntry } from "./types";
 
 /** Who the appointment is with: name, first visit or not, contact, note and change request. */

@@ -2,7 +2,7 @@ import { Mail, Reply, Trash2 } from "lucide-react";
 import { Form } from "react-router";
 import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { mailtoHref } from "~/modules/contact/mailto";
+import { mailtoHref } from "~/utils/mailto";
 import { formatShortDateTime } from "~/utils/format-time";
 import type { MessageSummary } from "./message-list";
 

@@ -1,7 +1,7 @@
 import { Mark } from "@tiptap/core";
 import { Plugin } from "@tiptap/pm/state";
 import { SAFE_URL } from "~/modules/content/urls";
-import { mailtoHref } from "~/modules/contact/mailto";
+import { mailtoHref } from "~/utils/mailto";
 
 /**
  * An address a link may have: what the public page keeps (SAFE_URL), written so Markdown reads

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { mailtoHref } from "~/modules/contact/mailto";
+import { mailtoHref } from "~/utils/mailto";
 
 /**
  * One appointment as the client reads it (confirmation and manage pages): service, when, where,

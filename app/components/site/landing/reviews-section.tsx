@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from "react";
-import { useRevalidator } from "react-router";
-import { notify } from "~/utils/notify";
+import { X } from "lucide-react";
+import { ReviewForm } from "~/components/site/review-form";
 import { Stars } from "~/components/site/stars";
+import type { FieldConstraints } from "~/utils/form-schema";
+import { ReviewCarousel } from "./review-carousel";
 import { Section } from "./sections";
 
 export interface PublicReview {
@@ -29,25 +30,17 @@ function ReviewCard({ review }: { review: PublicReview }) {
 }
 
 /**
- * The carousel (more than 3 reviews) is loaded apart: the home page's JavaScript budget is spent.
- * Server-rendered, its strip scrolls natively until its code arrives and hydrates it.
+ * 'Lo que dicen mis pacientes'. Server HTML only (docs/decisions/020): more than 3 reviews make a
+ * carousel (a native scroll strip that the site script gives buttons, app/browser/carousel.ts);
+ * 'Dejar una reseña' is a link to /resenas/nueva that the site script opens as a dialog holding
+ * the same form, answered in place (app/browser/review-dialog.ts).
  */
-const ReviewCarousel = lazy(() =>
-  import("./review-carousel").then((m) => ({ default: m.ReviewCarousel })),
-);
-
-const ReviewDialog = lazy(() =>
-  import("~/components/site/review-dialog").then((m) => ({ default: m.ReviewDialog })),
-);
-
-const CLOSE_AFTER_MS = 1500;
-const RELOAD_AFTER_MS = 2000;
-
 export function ReviewsSection({
   reviews,
   loadFailed,
   verification,
   acceptsOpenReviews,
+  reviewConstraints,
 }: {
   reviews: PublicReview[];
   loadFailed: boolean;
@@ -55,15 +48,9 @@ export function ReviewsSection({
   verification: string[];
   /** Reviews without an invitation are accepted (Ajustes). */
   acceptsOpenReviews: boolean;
+  /** The review form's field limits (the dialog's form). */
+  reviewConstraints: Record<string, FieldConstraints>;
 }) {
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  const revalidator = useRevalidator();
-  const onSent = () => {
-    notify({ title: "Reseña enviada", description: "Gracias. La publicaremos tras revisarla." });
-    setTimeout(() => setOpen(false), CLOSE_AFTER_MS);
-    setTimeout(() => void revalidator.revalidate(), RELOAD_AFTER_MS);
-  };
   return (
     <Section id="reseñas" title="Lo que dicen mis pacientes" eyebrow="Reseñas">
       {loadFailed ? (
@@ -74,13 +61,11 @@ export function ReviewsSection({
       {reviews.length === 0 ? (
         <p className="text-muted">Sé el primero en dejar una reseña</p>
       ) : reviews.length > 3 ? (
-        <Suspense fallback={null}>
-          <ReviewCarousel
-            slides={reviews.map((r) => (
-              <ReviewCard key={r.id} review={r} />
-            ))}
-          />
-        </Suspense>
+        <ReviewCarousel
+          slides={reviews.map((r) => (
+            <ReviewCard key={r.id} review={r} />
+          ))}
+        />
       ) : (
         <ul className="grid items-start gap-6 md:grid-cols-2 lg:grid-cols-3">
           {reviews.map((r) => (
@@ -101,23 +86,41 @@ export function ReviewsSection({
         ))}
       </details>
       {acceptsOpenReviews ? (
-        <a
-          href="/resenas/nueva"
-          onClick={(event) => {
-            if (event.metaKey || event.ctrlKey || event.shiftKey) return;
-            event.preventDefault();
-            setWanted(true);
-            setOpen(true);
-          }}
-          className="mt-8 inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-primary px-5 font-semibold text-primary no-underline hover:bg-primary-soft"
-        >
-          Dejar una reseña
-        </a>
-      ) : null}
-      {wanted ? (
-        <Suspense fallback={null}>
-          <ReviewDialog open={open} onOpenChange={setOpen} onSent={onSent} />
-        </Suspense>
+        <>
+          <a
+            href="/resenas/nueva"
+            data-review-open=""
+            className="mt-8 inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-primary px-5 font-semibold text-primary no-underline hover:bg-primary-soft"
+          >
+            Dejar una reseña
+          </a>
+          <dialog
+            data-review-dialog=""
+            aria-labelledby="resena-dialogo-titulo"
+            aria-describedby="resena-dialogo-texto"
+            className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-card bg-surface p-6 text-ink shadow-lift backdrop:bg-ink/50"
+          >
+            <div className="mb-4 flex items-start justify-between gap-4">
+              <div>
+                <h2 id="resena-dialogo-titulo" className="text-h3">
+                  Dejar una reseña
+                </h2>
+                <p id="resena-dialogo-texto" className="mt-1 text-muted">
+                  Cuéntanos cómo ha sido tu experiencia.
+                </p>
+              </div>
+              <button
+                type="button"
+                data-review-close=""
+                className="-m-2 inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-full hover:bg-sand"
+              >
+                <X aria-hidden="true" className="size-5" />
+                <span className="sr-only">Cerrar</span>
+              </button>
+            </div>
+            <ReviewForm constraints={reviewConstraints} />
+          </dialog>
+        </>
       ) : null}
     </Section>
   );

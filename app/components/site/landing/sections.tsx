@@ -14,7 +14,7 @@ import type { Settings } from "~/modules/settings/schemas";
 import { SOCIAL_LABELS, SOCIAL_NETWORKS } from "~/modules/settings/social";
 import type { ServiceSlug } from "~/modules/services/slugs";
 import { cn } from "~/utils/cn";
-import { mailtoHref } from "~/modules/contact/mailto";
+import { mailtoHref } from "~/utils/mailto";
 
 export function telHref(phone: string) {
   return `tel:${phone.replace(/[^+\d]/g, "")}`;

@@ -1,6 +1,6 @@
 import type { Settings } from "~/modules/settings/schemas";
 import { formatLongDate } from "~/utils/format";
-import { mailtoHref } from "~/modules/contact/mailto";
+import { mailtoHref } from "~/utils/mailto";
 
 /** The id of the form for reporting a barrier, at the end of /accesibilidad. */
 export const BARRIER_FORM_ID = "comunicar-barrera";

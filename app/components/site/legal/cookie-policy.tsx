@@ -1,5 +1,5 @@
 import type { Settings } from "~/modules/settings/schemas";
-import { mailtoHref } from "~/modules/contact/mailto";
+import { mailtoHref } from "~/utils/mailto";
 
 type StoredItem = {
   name: string;

@@ -1,6 +1,6 @@
 import type { Settings } from "~/modules/settings/schemas";
 import { Row } from "./row";
-import { mailtoHref } from "~/modules/contact/mailto";
+import { mailtoHref } from "~/utils/mailto";
 
 /** Aviso legal (/aviso-legal): the information required by art. 10 LSSI-CE. */
 export function LegalNotice({ settings }: { settings: Settings }) {

@@ -2,7 +2,7 @@ import { days, months, RETENTION } from "~/modules/retention/periods";
 import type { Processor } from "~/modules/compliance/processors";
 import type { Settings } from "~/modules/settings/schemas";
 import { Row } from "./row";
-import { mailtoHref } from "~/modules/contact/mailto";
+import { mailtoHref } from "~/utils/mailto";
 
 /** Política de privacidad (/privacidad): arts. 13 and 14 RGPD and the LOPDGDD. */
 export function PrivacyPolicy({
