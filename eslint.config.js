@@ -129,6 +129,26 @@ const ROUTER_LINKS = [
       "En las páginas públicas, los enlaces son <a href>: cada página se carga entera desde la caché (ver docs/decisions/020).",
   },
 ];
+/**
+ * Public pages never hydrate: their components render on the server only, so a hook, a handler
+ * or React Router's `<Form>` would be code that never runs in the browser. What a public page does
+ * there lives in app/browser, on `data-*` attributes.
+ */
+const NOT_HYDRATED =
+  "Las páginas públicas no se hidratan: este código nunca se ejecutaría en el navegador. Usa HTML (enlaces, formularios) y, si hace falta, app/browser con atributos data-* (ver docs/decisions/020).";
+const BROWSER_CODE = [
+  {
+    selector:
+      "ImportDeclaration[source.value='react-router'] > ImportSpecifier[imported.name=/^(Form|useFetcher|useNavigation|useSubmit|useRevalidator|useActionData|useNavigate)$/]",
+    message: NOT_HYDRATED,
+  },
+  {
+    selector:
+      "ImportDeclaration[source.value='react'] > ImportSpecifier[imported.name=/^(useState|useEffect|useLayoutEffect|useRef|useReducer|useTransition|lazy)$/]",
+    message: NOT_HYDRATED,
+  },
+  { selector: "JSXAttribute[name.name=/^on[A-Z]/]", message: NOT_HYDRATED },
+];
 
 export default tseslint.config(
   {
@@ -192,7 +212,13 @@ export default tseslint.config(
     files: PUBLIC_PAGES,
     ignores: ["**/*.test.ts"],
     rules: {
-      "no-restricted-syntax": ["error", ...MAILTO_BY_HAND, ...LENGTH_BY_HAND, ...ROUTER_LINKS],
+      "no-restricted-syntax": [
+        "error",
+        ...MAILTO_BY_HAND,
+        ...LENGTH_BY_HAND,
+        ...ROUTER_LINKS,
+        ...BROWSER_CODE,
+      ],
     },
   },
 );

@@ -18,6 +18,7 @@ export function startContact() {
   document.addEventListener(UNREACHABLE, (event) => {
     const target = event.target;
     if (!(target instanceof HTMLElement) || !target.matches("[data-contact]")) return;
+    event.preventDefault();
     fallBackToMailClient(target, (event as CustomEvent<FormData>).detail);
   });
   document.addEventListener(ANSWERED, (event) => {

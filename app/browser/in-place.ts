@@ -7,7 +7,8 @@
  * - a refused field is focused (the first one), otherwise the answer's status or alert;
  * - an answer that moved elsewhere (a redirect) is followed;
  * - a server that cannot be reached leaves the form as it was, its buttons enabled, and tells the
- *   region (`in-place:unreachable`, with what was sent): a region may offer another way.
+ *   region (`in-place:unreachable`, with what was sent): a region may offer another way (and
+ *   cancel the event); otherwise the form's `data-unreachable` message shows in it, as an alert.
  * The region is told of each answer it shows (`in-place:answered`), before the focus moves.
  */
 export const UNREACHABLE = "in-place:unreachable";
@@ -32,7 +33,7 @@ async function send(form: HTMLFormElement, region: HTMLElement, body: FormData) 
     answer = await fetch(form.action, { method: "POST", body, credentials: "same-origin" });
   } catch {
     busy(form, false);
-    region.dispatchEvent(new CustomEvent(UNREACHABLE, { bubbles: true, detail: body }));
+    unreachable(form, region, body);
     return;
   }
   if (answer.redirected) {
@@ -44,7 +45,7 @@ async function send(form: HTMLFormElement, region: HTMLElement, body: FormData) 
   // An answer without the region (an error page) is no answer the visitor can act on.
   if (!fresh) {
     busy(form, false);
-    region.dispatchEvent(new CustomEvent(UNREACHABLE, { bubbles: true, detail: body }));
+    unreachable(form, region, body);
     return;
   }
   region.replaceWith(fresh);
@@ -58,6 +59,21 @@ async function send(form: HTMLFormElement, region: HTMLElement, body: FormData) 
     if (!target.matches("input, textarea, select, button")) target.tabIndex = -1;
     target.focus();
   }
+}
+
+function unreachable(form: HTMLFormElement, region: HTMLElement, body: FormData) {
+  const event = new CustomEvent(UNREACHABLE, { bubbles: true, cancelable: true, detail: body });
+  if (!region.dispatchEvent(event)) return;
+  let alert = form.querySelector<HTMLElement>("[data-unreachable-alert]");
+  if (!alert) {
+    alert = document.createElement("p");
+    alert.dataset.unreachableAlert = "";
+    alert.setAttribute("role", "alert");
+    alert.className = "rounded-field border-l-4 border-danger bg-danger-soft px-4 py-3 text-ink";
+    form.prepend(alert);
+  }
+  alert.textContent =
+    form.dataset.unreachable ?? "No se pudo enviar. Comprueba tu conexión e inténtalo de nuevo.";
 }
 
 function busy(form: HTMLFormElement, on: boolean) {

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import type { $ZodType } from "zod/v4/core";
 import type { FieldConstraints } from "./form-schema";
 
 /** A posted record id: a positive integer, or null for anything else (never a database error). */
@@ -72,24 +71,4 @@ export function limitsOf(field: FieldConstraints | undefined) {
   };
 }
 
-/** The first field with a message, in the form's order (where focus goes). */
-export function firstInvalid(fieldErrors: FieldErrors, order: readonly string[]) {
-  return order.find((name) => fieldErrors[name]?.length);
-}
 
-/**
- * A form's schema run in the browser when the form is sent, loaded then rather than with the page
- * (the public pages' JavaScript budget). `null` when it could not load: the action checks the
- * same rules.
- */
-export async function checkLazily(
-  loadSchema: () => Promise<$ZodType>,
-  values: Record<string, FormDataEntryValue>,
-) {
-  try {
-    const [schema, { parseWith }] = await Promise.all([loadSchema(), import("./form-schema")]);
-    return parseWith(schema, values);
-  } catch {
-    return null;
-  }
-}

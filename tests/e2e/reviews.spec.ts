@@ -128,3 +128,32 @@ test("without JavaScript, 'Dejar una reseña' is a plain form page", async ({ br
   await expect(page.getByText("¡Gracias por tu reseña!")).toBeVisible();
   await context.close();
 });
+
+test("in the dialog, a review the server cannot receive says so and keeps what was typed", async ({
+  page,
+}) => {
+  await page.route(
+    (url) => url.pathname === "/resenas/nueva",
+    (route) =>
+      route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue(),
+  );
+  await page.goto("/#reseñas");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.locator("#reseñas").getByRole("link", { name: "Dejar una reseña" }).click();
+  const dialog = page.getByRole("dialog", { name: "Dejar una reseña" });
+  await dialog.getByRole("textbox", { name: "Nombre", exact: true }).fill("Rosa V.");
+  await dialog.getByLabel("Tu opinión").fill("Un espacio tranquilo donde me sentí escuchada.");
+  await dialog.getByRole("radio", { name: "5 estrellas" }).check({ force: true });
+  await dialog.getByRole("checkbox").check();
+  await dialog.getByRole("button", { name: "Enviar reseña" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "Hubo un problema al enviar tu reseña. Por favor, inténtalo de nuevo.",
+  );
+  await expect(dialog.getByLabel("Tu opinión")).toHaveValue(
+    "Un espacio tranquilo donde me sentí escuchada.",
+  );
+  await expect(dialog.getByRole("button", { name: "Enviar reseña" })).toBeEnabled();
+  // Escape closes it, as any dialog.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});

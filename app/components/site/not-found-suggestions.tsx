@@ -1,6 +1,5 @@
 import { Search } from "lucide-react";
 import { SEARCH_MAX } from "~/utils/search";
-import { Form } from "react-router";
 import { formatLongDate } from "~/utils/format";
 
 export interface RecentArticle {
@@ -26,7 +25,7 @@ export function NotFoundSuggestions({
 }) {
   return (
     <div className="mt-12 w-full max-w-xl text-left">
-      <Form method="get" action="/blog" role="search" aria-label="Buscar en el blog">
+      <form method="get" action="/blog" role="search" aria-label="Buscar en el blog">
         <label htmlFor="buscar-404" className="font-semibold">
           ¿Buscabas un tema? Busca en el blog
         </label>
@@ -52,7 +51,7 @@ export function NotFoundSuggestions({
             Buscar
           </button>
         </div>
-      </Form>
+      </form>
       {recent.length > 0 ? (
         <section aria-labelledby="recientes-titulo" className="mt-10">
           <h2 id="recientes-titulo" className="text-h3">

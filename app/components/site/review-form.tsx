@@ -5,6 +5,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
+import { REVIEW_MESSAGES } from "~/modules/reviews/messages";
 import type { FormResult } from "~/utils/form";
 import type { FieldConstraints } from "~/utils/form-schema";
 
@@ -95,6 +96,8 @@ function ReviewFields({
       action="/resenas/nueva"
       noValidate
       data-in-place=""
+      // What the site script says when the server cannot be reached.
+      data-unreachable={REVIEW_MESSAGES.failure}
       className="flex flex-col gap-4"
       aria-label="Dejar una reseña"
     >

@@ -1,6 +1,5 @@
 import { Menu } from "lucide-react";
 import { BookingLink } from "~/components/site/booking-link";
-import { Form } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import type { Settings } from "~/modules/settings/schemas";
 import { COLORS, TINTS } from "~/styles/tokens";
@@ -190,11 +189,11 @@ function NewDot() {
 /** Signing out is a POST, so it works without JavaScript and cannot be triggered by a link. */
 export function SignOutButton({ className }: { className?: string }) {
   return (
-    <Form method="post" action="/auth/salir" className={className}>
+    <form method="post" action="/auth/salir" className={className}>
       <Button type="submit" variant="ghost-primary" size="sm" className="w-full">
         Cerrar sesión
       </Button>
-    </Form>
+    </form>
   );
 }
 

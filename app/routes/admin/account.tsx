@@ -43,7 +43,7 @@ import {
   AppCodeField,
   CurrentPasswordField,
   useAccountForm,
-} from "~/components/site/auth-forms";
+} from "~/components/auth/auth-forms";
 import {
   AppCodeSchema,
   ConfirmPasswordSchema,

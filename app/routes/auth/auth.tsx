@@ -4,7 +4,7 @@ import {
   ForgotPasswordForm,
   SignInForm,
   SignUpForm,
-} from "~/components/site/auth-forms";
+} from "~/components/auth/auth-forms";
 import { requestPasswordReset } from "~/modules/accounts/password-reset.server";
 import { signIn } from "~/modules/accounts/sign-in.server";
 import { signUp, signUpOpen } from "~/modules/accounts/sign-up.server";

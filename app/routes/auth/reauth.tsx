@@ -4,7 +4,7 @@ import {
   AppCodeField,
   AuthError,
   useAccountForm,
-} from "~/components/site/auth-forms";
+} from "~/components/auth/auth-forms";
 import { Button } from "~/components/ui/button";
 import { database } from "~/context";
 import { clientInfo, requestSession, requireUser } from "~/modules/accounts/guard.server";

@@ -4,7 +4,7 @@ import {
   type AuthActionData,
   AuthError,
   useAccountForm,
-} from "~/components/site/auth-forms";
+} from "~/components/auth/auth-forms";
 import { Button } from "~/components/ui/button";
 import { database } from "~/context";
 import { resetPassword } from "~/modules/accounts/password-reset.server";

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
 import { Link, redirect } from "react-router";
-import { type AuthActionData, AuthError, SignUpForm } from "~/components/site/auth-forms";
+import { type AuthActionData, AuthError, SignUpForm } from "~/components/auth/auth-forms";
 import { database } from "~/context";
 import { signIn } from "~/modules/accounts/sign-in.server";
 import { clientInfo } from "~/modules/accounts/guard.server";

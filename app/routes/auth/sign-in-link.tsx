@@ -1,5 +1,5 @@
 import { Form, redirect, useNavigation } from "react-router";
-import { type AuthActionData, AuthError } from "~/components/site/auth-forms";
+import { type AuthActionData, AuthError } from "~/components/auth/auth-forms";
 import { Button } from "~/components/ui/button";
 import { database } from "~/context";
 import { redeemSignInLink } from "~/modules/accounts/sign-in-link.server";

@@ -4,7 +4,7 @@ import {
   AppCodeField,
   AuthError,
   useAccountForm,
-} from "~/components/site/auth-forms";
+} from "~/components/auth/auth-forms";
 import { Button } from "~/components/ui/button";
 import { database } from "~/context";
 import { clientInfo, redirectTarget } from "~/modules/accounts/guard.server";

@@ -1,5 +1,5 @@
 import { Form, redirect } from "react-router";
-import { AuthError } from "~/components/site/auth-forms";
+import { AuthError } from "~/components/auth/auth-forms";
 import { Button } from "~/components/ui/button";
 import { database } from "~/context";
 import { verifyEmail } from "~/modules/accounts/sign-up.server";

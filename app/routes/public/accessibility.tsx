@@ -1,4 +1,4 @@
-import { Form, useLoaderData, useNavigation } from "react-router";
+import { useLoaderData } from "react-router";
 import { ContactFields, ContactServerBanner } from "~/components/site/contact-fields";
 import { Button } from "~/components/ui/button";
 import {
@@ -44,11 +44,9 @@ function Statement({ settings }: { settings: Settings }) {
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();
-  const navigation = useNavigation();
   if (!root) return null;
   const { settings } = root;
   const result = actionData?.contact;
-  const sending = navigation.state === "submitting";
   return (
     <LegalPage path="/accesibilidad" Document={Statement}>
       <section
@@ -61,14 +59,13 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         </h2>
         <ContactServerBanner result={result} />
         <div className="rounded-card border border-border bg-surface p-6 shadow-soft">
-          {/* A plain post (React Router's Form): without JavaScript the page comes back here. */}
-          <Form
+          {/* A plain post: the page comes back here with the answer (docs/decisions/020). */}
+          <form
             id="formulario-contacto"
             method="post"
             action={`/accesibilidad#${BARRIER_FORM_ID}`}
             // The server checks and answers in Spanish (the browser's own bubbles would not be).
             noValidate
-            preventScrollReset
             className="flex flex-col gap-4"
             aria-label="Comunicar una barrera de accesibilidad"
           >
@@ -81,16 +78,10 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               practiceEmail={settings.contactEmail}
               professionalName={settings.professionalName}
             />
-            <Button
-              type="submit"
-              variant="accent"
-              size="lg"
-              disabled={sending}
-              className="self-start"
-            >
-              {sending ? "Enviando..." : "Enviar mensaje"}
+            <Button type="submit" variant="accent" size="lg" className="self-start">
+              Enviar mensaje
             </Button>
-          </Form>
+          </form>
         </div>
       </section>
     </LegalPage>

@@ -5,11 +5,10 @@ import { database } from "~/context";
 import { clientInfo } from "~/modules/accounts/guard.server";
 import { INVITATION_MESSAGES } from "~/modules/reviews/messages";
 import { submitReview } from "~/modules/reviews/reviews.server";
-import { REVIEW_MESSAGES } from "~/modules/reviews/messages";
 import { ReviewSchema } from "~/modules/reviews/schema";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/review-new";
-import { formFailure, readForm } from "~/utils/form";
+import { readForm } from "~/utils/form";
 import { htmlConstraints } from "~/utils/form-schema";
 import { requestSettings } from "~/modules/settings/settings.server";
 
@@ -44,15 +43,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (typeof fields.invitacion === "string") values.invitacion = fields.invitacion.slice(0, 100);
   const { status, ...failure } = result;
   return data({ review: { ...failure, values } as ReviewServerResult }, { status });
-}
-
-/** In the browser: a server that cannot be reached or fails gets the form's general message. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch {
-    return { review: formFailure(REVIEW_MESSAGES.failure) as ReviewServerResult };
-  }
 }
 
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
