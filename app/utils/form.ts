@@ -70,5 +70,3 @@ export function limitsOf(field: FieldConstraints | undefined) {
     max: field?.max,
   };
 }
-
-

@@ -191,6 +191,29 @@ describe("public pages link with <a href>, not React Router's Link (lint)", () =
   });
 });
 
+describe("public pages hold no code for the browser: they never hydrate (lint)", () => {
+  const NOT_HYDRATED = /^no-restricted-syntax: Las páginas públicas no se hidratan/;
+  const sources = {
+    "a React hook":
+      'import { useState } from "react";\nexport const useCount = () => useState(0);\n',
+    "a React Router hook or Form":
+      'import { Form, useFetcher } from "react-router";\nexport const x = [Form, useFetcher];\n',
+    "an event handler": "export const B = () => <button onClick={() => 1}>Sí</button>;\n",
+  };
+  for (const [what, source] of Object.entries(sources)) {
+    for (const file of ["app/routes/public/example.tsx", "app/components/site/example.tsx"]) {
+      it(`${what} in ${file} is refused`, async () => {
+        const messages = await lint(file, source);
+        expect(messages.length, source).toBeGreaterThan(0);
+        for (const m of messages) expect(m).toMatch(NOT_HYDRATED);
+      });
+    }
+    it(`${what} in the admin area is allowed`, async () => {
+      expect(await lint("app/components/admin/example.tsx", source)).toEqual([]);
+    });
+  }
+});
+
 describe("mailto: links only through the encoder (lint)", () => {
   const MAILTO = /^no-restricted-syntax: .*mailtoHref/;
   const byHand = {
