@@ -9,9 +9,10 @@ import { type RunningServer, startServer } from "../support/server";
  * has its own address (the booking rate limit is per address).
  */
 
-/** A visitor's booking, as the form without JavaScript sends it. */
+/** A visitor's booking, as the form sends it (to the address of its step, with the hour). */
 function book(server: RunningServer, ip: string, fields: Record<string, string>) {
-  return fetch(`${server.url}/cita`, {
+  const step = new URLSearchParams({ servicio: fields.service ?? "", hora: fields.slot ?? "" });
+  return fetch(`${server.url}/cita?${step}`, {
     method: "POST",
     redirect: "manual",
     headers: { Origin: server.url, "X-Forwarded-For": ip },
@@ -33,6 +34,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     let b: RunningServer;
     let service = "";
     let slot = "";
+    /** Another free hour, for the tests after the first has taken `slot`. */
+    let other = "";
     const env = () => ({ DATABASE_URL: database.url, TRUST_PROXY: "127.0.0.1" });
 
     beforeAll(async () => {
@@ -56,7 +59,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         .exec(month)![1]!
         .replaceAll("&amp;", "&");
       const hours = await (await fetch(a.url + day)).text();
-      slot = /href="\/cita\?[^"#]*hora=(\d+)#paso-3"/.exec(hours)![1]!;
+      // The first and the last of the day's hours (far enough apart not to overlap).
+      const hoursOfDay = [...hours.matchAll(/href="\/cita\?[^"#]*hora=(\d+)#paso-3"/g)];
+      slot = hoursOfDay[0]![1]!;
+      other = hoursOfDay.at(-1)![1]!;
     }, 120_000);
     afterAll(async () => {
       await client?.end();
@@ -93,7 +99,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const before = (await client.query("select count(*)::int as n from appointments")).rows[0].n;
       const answer = await book(a, "198.51.100.200", {
         service,
-        slot,
+        slot: other,
         email: "no-es-un-email",
       });
       expect(answer.status).toBe(400);

@@ -51,8 +51,8 @@ describe.each(["deferred", "immediate"] as const)(
         ? "hands hydration, the heading font and the manifest over after the first paint"
         : "serves React Router's plain hydration, the heading font and the manifest at once",
       async () => {
-        // `/` from the page cache (its second request), `/auth` rendered for each request: the
-        // switch is process-wide, so both are the same kind of page.
+        // `/` from the page cache (its second request): a public page, which never hydrates
+        // (docs/decisions/020); `/auth` rendered for each request: the application, which does.
         const first = await (await fetch(`${server.url}/`)).text();
         const cached = await fetch(`${server.url}/`);
         expect(cached.headers.get("x-cache")).toBe("HIT");
@@ -65,10 +65,18 @@ describe.each(["deferred", "immediate"] as const)(
         ] as const) {
           const head = /<head>(.*?)<\/head>/s.exec(html)![1]!;
           const inline = [...head.matchAll(/<script(?: nonce="[^"]+")?>([^<]*)<\/script>/g)];
-          // Early input is kept in both modes: the first script of the <head>.
-          expect(inline[0]?.[1], path).toContain("__replayEarlyInput");
+          // The switch applies to the heading font and the manifest on every page.
           const fontScript = inline.find(([, text]) => text!.includes("new FontFace"))?.[1];
           expect(fontScript, path).toMatch(new RegExp(`,${mode === "deferred"}\\);$`));
+          if (path === "/") {
+            expect(html, path).not.toContain("__replayEarlyInput");
+            expect(html, path).not.toMatch(
+              /modulepreload|text\/x-hydrate|<script[^>]*type="module"/,
+            );
+            continue;
+          }
+          // Early input is kept in both modes: the first script of the <head>.
+          expect(inline[0]?.[1], path).toContain("__replayEarlyInput");
           if (mode === "deferred") {
             expect(html, path).not.toContain('<link rel="modulepreload"');
             expect(html, path).toMatch(/<script[^>]* type="text\/x-hydrate">[;\s]*import/);

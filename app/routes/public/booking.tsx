@@ -123,6 +123,13 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
       />
       <div className="container-page flex max-w-3xl flex-col gap-8 py-12">
         <CrisisNotice prominent={step === 1} />
+        {/* A refusal answered on another step than the form's (the hour was taken meanwhile):
+            its message still shows, e.g. too many bookings in a row. */}
+        {actionData && !actionData.ok && step !== 3 && actionData.formError ? (
+          <p role="alert" className="rounded-field bg-danger-soft p-3 text-danger">
+            {actionData.formError}
+          </p>
+        ) : null}
         <ol className="flex flex-wrap gap-x-6 gap-y-2 text-sm" aria-label="Pasos">
           {["Servicio", "Día y hora", "Tus datos"].map((name, i) => (
             <li
