@@ -37,7 +37,8 @@ export function ReviewCarousel({ slides }: { slides: React.ReactNode[] }) {
           </li>
         ))}
       </ul>
-      <div className="mt-2 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+      {/* As tall as its buttons before they show: nothing below moves when they do. */}
+      <div className="mt-2 flex min-h-11 flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <div
           className="-ml-3 flex flex-wrap items-center"
           role="group"
