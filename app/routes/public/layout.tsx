@@ -1,34 +1,45 @@
-import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { ConsentBanner } from "~/components/site/consent/consent-banner";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { useRootData } from "~/root";
+import type { Route } from "./+types/layout";
+
+/**
+ * Public pages never render in the browser's application (docs/decisions/020): a navigation from
+ * the admin area or the account pages to one (a link, or a form whose answer leads there, such as
+ * signing out) loads it as a document, which brings its site script and its one-time message.
+ * The server's loader is not called from here, so that message is still there for the document.
+ * (The server's loader below exists so that the server renders the layout: a route with only a
+ * client loader would be left to the browser.)
+ */
+export function loader() {
+  return null;
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  window.location.assign(request.url);
+  return new Promise<never>(() => {});
+}
 
 export default function PublicLayout() {
   const root = useRootData();
   if (!root) return <Outlet />;
   return (
     <>
-      {/* Header and footer hydrate apart from the page (Suspense boundaries) where the page
-          hydrates: shorter tasks. */}
-      <Suspense>
-        <SiteHeader
-          settings={root.settings}
-          signedIn={Boolean(root.user)}
-          newReviews={(root.reviewNotice?.fresh ?? 0) > 0}
-        />
-      </Suspense>
+      <SiteHeader
+        settings={root.settings}
+        signedIn={Boolean(root.user)}
+        newReviews={(root.reviewNotice?.fresh ?? 0) > 0}
+      />
       <main id="contenido" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      <Suspense>
-        <SiteFooter
-          settings={root.settings}
-          signedIn={Boolean(root.user)}
-          registration={root.registration}
-        />
-      </Suspense>
+      <SiteFooter
+        settings={root.settings}
+        signedIn={Boolean(root.user)}
+        registration={root.registration}
+      />
       <ConsentBanner
         measurementId={
           root.settings.analyticsEnabled && root.settings.analyticsMeasurementId
