@@ -7,10 +7,9 @@
  *   read out and the visitor can type at once;
  * - a field's message goes as soon as that field changes, so it never stays under a corrected
  *   value.
- * Island pages leave their forms to React.
+ * Forms answered in place (./in-place.ts) get the same focus on each answer.
  */
 export function startForms() {
-  if (document.documentElement.dataset.kind !== "content") return;
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || event.defaultPrevented) return;
@@ -38,11 +37,16 @@ export function startForms() {
  * focused; a refusal of the whole form (no field to fix) is scrolled into view.
  */
 function focusFirstRefused() {
-  const first = document.querySelector<HTMLElement>(
-    'form [aria-invalid="true"], form fieldset:has(> [role="alert"]) input',
-  );
+  const first = firstRefused(document);
   if (first) first.focus();
   else document.querySelector('form [role="alert"]')?.scrollIntoView({ block: "center" });
+}
+
+/** The first refused field in `root`: its control, or the first option of a refused group. */
+export function firstRefused(root: ParentNode) {
+  return root.querySelector<HTMLElement>(
+    'form [aria-invalid="true"], form fieldset:has(> [role="alert"]) input',
+  );
 }
 
 function clearMessage(target: EventTarget | null) {

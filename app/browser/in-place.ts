@@ -1,3 +1,5 @@
+import { firstRefused } from "./forms";
+
 /**
  * Forms answered in place (docs/decisions/020). A `<form data-in-place>` inside an element with an
  * id and `data-in-place-region` posts as it would without JavaScript, but through `fetch`: the
@@ -52,9 +54,7 @@ async function send(form: HTMLFormElement, region: HTMLElement, body: FormData) 
   // The region may arrange its answer first (the contact form puts it by its button).
   fresh.dispatchEvent(new CustomEvent(ANSWERED, { bubbles: true }));
   const target =
-    fresh.querySelector<HTMLElement>(
-      '[aria-invalid="true"], fieldset:has(> [role="alert"]) input',
-    ) ?? fresh.querySelector<HTMLElement>('[role="status"], [role="alert"]');
+    firstRefused(fresh) ?? fresh.querySelector<HTMLElement>('[role="status"], [role="alert"]');
   if (target) {
     if (!target.matches("input, textarea, select, button")) target.tabIndex = -1;
     target.focus();
