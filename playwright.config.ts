@@ -1,7 +1,7 @@
 import os from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 import type { E2EOptions } from "./tests/e2e/fixtures";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/site.js";
+import { CHROMIUM_FLAGS, HEADLESS_SHELL_PATH } from "./tests/support/site.js";
 
 // Each worker starts a server and PostgreSQL database of its own (the `e2eServer` fixture in
 // tests/e2e/fixtures.ts), so files run in parallel without sharing state; the tests of one file
@@ -28,7 +28,7 @@ export default defineConfig<E2EOptions>({
     timezoneId: "Europe/Madrid",
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: HEADLESS_SHELL_PATH,
       args: CHROMIUM_FLAGS,
     },
   },

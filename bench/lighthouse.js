@@ -2,6 +2,8 @@
 // The site runs as a real practice would: its identity data filled in (until then every page is
 // noindex, which the SEO score would measure instead of the site), and booking on, so /cita is
 // measured in its three steps (services; a month with a day's free hours; the details form).
+// REFERENCE=url[,url…]: other sites (e.g. a stock WordPress, docs/quality.md) measured in the same
+// run, by the same Chromium, interleaved page by page with this site's pages.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
@@ -51,23 +53,27 @@ const steps = await bookingSteps(server.url);
 // Every public route by default (each service page, the legal pages, the review form, sign-in);
 // '/cita', by default or as an argument, brings its two later steps after it.
 const asked = process.argv.slice(2).length ? process.argv.slice(2) : PUBLIC_PAGES;
-const PAGES = asked.includes("/cita")
+const OWN = asked.includes("/cita")
   ? asked.flatMap((p) => (p === "/cita" ? [p, ...steps] : [p]))
   : asked;
+const REFERENCE = (process.env.REFERENCE ?? "").split(",").filter(Boolean);
+const PAGES = OWN.flatMap((p, i) => [server.url + p, ...(REFERENCE[i] ? [REFERENCE[i]] : [])]);
+PAGES.push(...REFERENCE.slice(OWN.length));
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
 });
 const rows = [];
 try {
-  for (const page of PAGES) {
+  for (const address of PAGES) {
+    const page = address.startsWith(server.url) ? address.slice(server.url.length) : address;
     const runs = [];
     let failures = 0;
     // A production server is warm: one untimed request first, so the first run does not measure
     // the cold start (module loading, first database queries) instead of the page.
-    await fetch(server.url + page).then((res) => res.arrayBuffer());
+    await fetch(address).then((res) => res.arrayBuffer());
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(server.url + page, {
+      const result = await lighthouse(address, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
@@ -88,6 +94,10 @@ try {
         tbt: audits["total-blocking-time"].numericValue,
         cls: audits["cumulative-layout-shift"].numericValue,
         fcp: audits["first-contentful-paint"].numericValue,
+        // JavaScript as transferred (gzip where the server compresses), inline scripts not counted.
+        js: (audits["network-requests"].details?.items ?? [])
+          .filter((r) => r.resourceType === "Script")
+          .reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
         failed: Object.values(audits)
           .filter(
             (a) =>
@@ -106,7 +116,7 @@ try {
     rows.push({
       page,
       ...Object.fromEntries(
-        ["performance", "accessibility", "bestPractices", "seo", "lcp", "tbt", "cls", "fcp"].map(
+        ["performance", "accessibility", "bestPractices", "seo", "lcp", "tbt", "cls", "fcp", "js"].map(
           (k) => [k, pick(k)],
         ),
       ),
@@ -118,12 +128,12 @@ try {
   await server.stop();
 }
 console.log(
-  "| Página | Rendimiento | Accesibilidad | Buenas prácticas | SEO | LCP | TBT | CLS | FCP |",
+  "| Página | Rendimiento | Accesibilidad | Buenas prácticas | SEO | LCP | TBT | CLS | FCP | JS transferido |",
 );
-console.log("|---|---|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|---|---|");
 for (const r of rows) {
   console.log(
-    `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(Number(r.lcp) / 1000).toFixed(2)} s | ${Math.round(r.tbt)} ms | ${Number(r.cls).toFixed(3)} | ${(Number(r.fcp) / 1000).toFixed(2)} s |`,
+    `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(Number(r.lcp) / 1000).toFixed(2)} s | ${Math.round(r.tbt)} ms | ${Number(r.cls).toFixed(3)} | ${(Number(r.fcp) / 1000).toFixed(2)} s | ${(r.js / 1024).toFixed(1)} KB |`,
   );
 }
 for (const r of rows)

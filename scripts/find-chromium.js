@@ -1,27 +1,32 @@
 // Finds a Chromium for the browser tests: CHROMIUM_PATH, /usr/bin/chromium, or Debian's package
-// installed on the spot when running as root on Debian. Otherwise one line says what to do.
+// installed on the spot when running as root on Debian (with `chromium-headless-shell`, the E2E
+// tests' lighter browser: tests/support/site.js). Otherwise one line says what to do.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+
+function installDebianPackages(packages) {
+  if (!packages.length || process.getuid?.() !== 0 || !fs.existsSync("/etc/debian_version")) return;
+  console.log(
+    `Instalando los paquetes de Debian para las pruebas de navegador: ${packages.join(", ")}…`,
+  );
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
+  spawnSync("apt-get", ["install", "-y", "-qq", ...packages], { stdio: "inherit", env });
+}
+
 export function findChromium() {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
-  const found = candidates.find((p) => p && fs.existsSync(p));
-  if (found) return found;
-  const isRoot = process.getuid?.() === 0;
-  const isDebian = fs.existsSync("/etc/debian_version");
-  if (isRoot && isDebian) {
-    console.log(
-      "No se encontró Chromium: instalando el paquete de Debian (apt-get install chromium)…",
-    );
-    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-    const res = spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], {
-      stdio: "inherit",
-      env,
-    });
-    if (res.status === 0 && fs.existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
-  }
-  return null;
+  const find = () => candidates.find((p) => p && fs.existsSync(p)) ?? null;
+  const missing = [
+    ...(find() ? [] : ["chromium"]),
+    ...(process.env.CHROMIUM_HEADLESS_SHELL || fs.existsSync(HEADLESS_SHELL)
+      ? []
+      : ["chromium-headless-shell"]),
+  ];
+  installDebianPackages(missing);
+  return find();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

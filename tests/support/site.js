@@ -1,6 +1,8 @@
 // What the tests and the benchmarks (bench/) share about the site itself: which pages it has,
 // how a headless Chromium is started, and the environment the built server runs with.
 
+import fs from "node:fs";
+
 /** One page per public route: each service, the legal pages, an article, the review form, sign-in. */
 export const PUBLIC_PAGES = [
   "/",
@@ -68,8 +70,19 @@ export const REAL_IDENTITY = {
   collegeNumber: "M-31416",
 };
 
-/** Debian's Chromium unless CHROMIUM_PATH says otherwise. */
+/** Debian's Chromium unless CHROMIUM_PATH says otherwise (the benchmarks measure with it). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * The E2E tests' browser: Debian's `chromium-headless-shell` (the same engine without the desktop
+ * browser around it; a third less CPU for the suite, docs/quality.md), unless
+ * CHROMIUM_HEADLESS_SHELL names another, or the full Chromium when it is not installed.
+ */
+export const HEADLESS_SHELL_PATH =
+  process.env.CHROMIUM_HEADLESS_SHELL ??
+  (fs.existsSync("/usr/bin/chromium-headless-shell")
+    ? "/usr/bin/chromium-headless-shell"
+    : CHROMIUM_PATH);
 
 /** A headless Chromium that runs as root in a container and makes no requests of its own. */
 export const CHROMIUM_FLAGS = [
