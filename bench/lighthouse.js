@@ -116,9 +116,17 @@ try {
     rows.push({
       page,
       ...Object.fromEntries(
-        ["performance", "accessibility", "bestPractices", "seo", "lcp", "tbt", "cls", "fcp", "js"].map(
-          (k) => [k, pick(k)],
-        ),
+        [
+          "performance",
+          "accessibility",
+          "bestPractices",
+          "seo",
+          "lcp",
+          "tbt",
+          "cls",
+          "fcp",
+          "js",
+        ].map((k) => [k, pick(k)]),
       ),
       failed: [...new Set(runs.flatMap((r) => r.failed))],
     });
