@@ -128,6 +128,17 @@ const EnvSchema = z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
     AUTH_SECRET: z.string().min(32, "debe tener al menos 32 caracteres").optional(),
+    // The master key of the clinical data at rest (app/platform/sealed.server.ts): the key itself
+    // (32 bytes in hex or base64), or the file holding it; by default DATA_DIR's sibling
+    // `<DATA_DIR>.clave-clinica`, created on first use. Never inside DATA_DIR.
+    CLINICAL_KEY: z
+      .string()
+      .regex(
+        /^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/,
+        "debe ser una clave de 32 bytes en hexadecimal (64 caracteres) o en base64",
+      )
+      .optional(),
+    CLINICAL_KEY_FILE: z.string().min(1).optional(),
     ADMIN_IDLE_MINUTES: z.coerce
       .number({ error: "debe ser un número de minutos" })
       .int("debe ser un número entero de minutos")

@@ -94,6 +94,18 @@ describe("environment", () => {
     );
   });
 
+  it("takes the clinical data's key as 32 bytes in hex or base64, and refuses anything else", () => {
+    const hex = "ab".repeat(32);
+    expect(parseEnv({ CLINICAL_KEY: hex }).CLINICAL_KEY).toBe(hex);
+    expect(parseEnv({ CLINICAL_KEY: Buffer.alloc(32, 7).toString("base64") }).CLINICAL_KEY).toBe(
+      Buffer.alloc(32, 7).toString("base64"),
+    );
+    expect(parseEnv({}).CLINICAL_KEY).toBeUndefined();
+    expect(() => parseEnv({ CLINICAL_KEY: "secreto" })).toThrowError(
+      /CLINICAL_KEY: debe ser una clave de 32 bytes/,
+    );
+  });
+
   it("follows PORT in the default public URL and trims a trailing slash", () => {
     expect(parseEnv({ PORT: "8080" }).PUBLIC_URL).toBe("http://localhost:8080");
     expect(parseEnv({ PUBLIC_URL: "https://consulta.example/" }).PUBLIC_URL).toBe(

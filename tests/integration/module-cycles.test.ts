@@ -28,7 +28,7 @@ describe("folder-level imports of app/modules and app/platform", () => {
     const expected = DIRS.flatMap((dir) =>
       fs
         .readdirSync(path.join(ROOT, dir), { withFileTypes: true })
-        .filter((e) => e.isDirectory() || /\.tsx?$/.test(e.name))
+        .filter((e) => e.isDirectory() || (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)))
         .map((e) => `${dir.slice(4)}/${e.name.replace(/\.tsx?$/, "").replace(/\.server$/, "")}`),
     );
     expect(graph.nodes).toEqual([...new Set(expected)].sort());
