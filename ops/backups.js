@@ -350,7 +350,23 @@ async function offsite(bucket, file, now) {
   return old.length;
 }
 
-/** Dump + images + secrets → tar → age; the final file appears only once complete. */
+/** The member of a backup that holds the clinical data's master key (docs/decisions/021). */
+export const CLINICAL_KEY_MEMBER = "clave-clinica";
+
+/**
+ * The clinical data's master key as the site finds it (CLINICAL_KEY, CLINICAL_KEY_FILE, or the
+ * file beside DATA_DIR: app/platform/sealed.server.ts), or null when there is none yet.
+ */
+export function clinicalKeyOf(env, dataDir) {
+  if (env.CLINICAL_KEY) return env.CLINICAL_KEY.trim();
+  const resolved = path.resolve(dataDir);
+  const file =
+    env.CLINICAL_KEY_FILE ||
+    path.join(path.dirname(resolved), `${path.basename(resolved)}.clave-clinica`);
+  return fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : null;
+}
+
+/** Dump + images + secrets + the clinical key → tar → age; the final file appears only once complete. */
 async function makeBackup({ env, dataDir, backupDir }, l, now) {
   if (!env.DATABASE_URL) throw new OpsError(`Falta DATABASE_URL en ${l.envFile}.`);
   if (!fs.existsSync(l.backupRecipients))
@@ -372,7 +388,14 @@ async function makeBackup({ env, dataDir, backupDir }, l, now) {
       db.env,
     );
     const extras = ["media", "secrets.json"].filter((n) => fs.existsSync(path.join(dataDir, n)));
-    const tar = ["-c", "-f", "-", "-C", work, DUMP];
+    // Without its key, a restored copy's consents and intake answers could never be read again.
+    const clinicalKey = clinicalKeyOf(env, dataDir);
+    const own = [DUMP];
+    if (clinicalKey) {
+      fs.writeFileSync(path.join(work, CLINICAL_KEY_MEMBER), `${clinicalKey}\n`, { mode: 0o600 });
+      own.push(CLINICAL_KEY_MEMBER);
+    }
+    const tar = ["-c", "-f", "-", "-C", work, ...own];
     if (extras.length > 0) tar.push("-C", dataDir, ...extras);
     const encrypted = path.join(work, path.basename(file));
     await writeFrom(

@@ -12,6 +12,7 @@ import {
   backupsIn,
   explain,
   pipeline,
+  CLINICAL_KEY_MEMBER,
   restoreInto,
   settingsOf,
   stampOf,
@@ -91,6 +92,13 @@ async function restoreAndCheck(l, env, file, dir) {
     throw new OpsError(
       `La copia tiene ${mediaInArchive} imágenes, pero solo se han recuperado ${mediaRestored}.`,
     );
+  }
+  const clinicalKey = path.join(dir, CLINICAL_KEY_MEMBER);
+  if (
+    fs.existsSync(clinicalKey) &&
+    !/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/.test(fs.readFileSync(clinicalKey, "utf8").trim())
+  ) {
+    throw new OpsError("La clave de los datos clínicos de la copia está dañada.");
   }
   let secrets = false;
   if (fs.existsSync(path.join(dir, "secrets.json"))) {

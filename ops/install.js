@@ -219,6 +219,11 @@ export function environment(l, a, old, databaseUrl, smtpPassword) {
     PUBLIC_URL: `https://${a.domain}${a.httpsPort ? `:${a.httpsPort}` : ""}`,
     DATABASE_URL: databaseUrl,
     AUTH_SECRET: old.AUTH_SECRET ?? randomBytes(48).toString("base64url"),
+    // The clinical data's master key (docs/decisions/021): outside DATA_DIR, in this file only
+    // the site's group reads, and carried by every encrypted backup (ops/backups.js).
+    ...(old.CLINICAL_KEY_FILE
+      ? {}
+      : { CLINICAL_KEY: old.CLINICAL_KEY ?? randomBytes(32).toString("hex") }),
     DATA_DIR: l.dataDir,
     BACKUP_DIR: l.backupDir,
     MAIL_FROM: a.mailFrom,

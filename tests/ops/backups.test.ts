@@ -20,6 +20,7 @@ import { layout } from "../../ops/paths.js";
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const hasAge = spawnSync("age", ["--version"]).status === 0;
 const NAME = /^consulta-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.age$/;
+const CLINICAL_KEY = "c1".repeat(32);
 const journal = JSON.parse(fs.readFileSync("drizzle/meta/_journal.json", "utf8")).entries.length;
 
 /** Daily backups at 03:30 UTC: the `count` days up to `last` (YYYY-MM-DD), newest first. */
@@ -161,7 +162,12 @@ describe.skipIf(!ADMIN_URL || (!hasAge && !process.env.CI))(
       fs.mkdirSync(l.etcDir, { recursive: true, mode: 0o700 });
       fs.writeFileSync(
         l.envFile,
-        serializeEnv({ DATABASE_URL: databaseUrl, DATA_DIR: l.dataDir, BACKUP_DIR: l.backupDir }),
+        serializeEnv({
+          DATABASE_URL: databaseUrl,
+          DATA_DIR: l.dataDir,
+          BACKUP_DIR: l.backupDir,
+          CLINICAL_KEY,
+        }),
       );
     });
 
@@ -219,6 +225,7 @@ describe.skipIf(!ADMIN_URL || (!hasAge && !process.env.CI))(
       expect(sealed.subarray(0, 21).toString()).toBe("age-encryption.org/v1");
       expect(tool("tar", ["-t", "-f", file]).status).not.toBe(0);
       expect(sealed.includes("secreto-de-prueba")).toBe(false);
+      expect(sealed.includes(CLINICAL_KEY)).toBe(false);
 
       const plain = tool("age", ["-d", "-i", l.backupKey, file]);
       expect(plain.status, plain.stderr).toBe(0);
@@ -229,11 +236,14 @@ describe.skipIf(!ADMIN_URL || (!hasAge && !process.env.CI))(
           "media/blog/images/a.webp",
           "media/portada.webp",
           "secrets.json",
+          // The clinical data's key travels with the copy (docs/decisions/021), encrypted by age.
+          "clave-clinica",
         ]),
       );
       const out = path.join(tmp, "abierta");
       fs.mkdirSync(out);
       expect(tool("tar", ["-x", "-f", "-", "-C", out], plain.stdout).status).toBe(0);
+      expect(fs.readFileSync(path.join(out, "clave-clinica"), "utf8").trim()).toBe(CLINICAL_KEY);
       const toc = tool("pg_restore", ["--list", path.join(out, "base-de-datos.dump")]);
       expect(toc.status, toc.stderr).toBe(0);
       expect(toc.stdout.toString()).toContain("TABLE DATA public contact_messages");

@@ -187,6 +187,7 @@ describe.skipIf(!asRoot)("guided server installation (needs root, as on a real s
     );
     const text = fs.readFileSync(l.envFile, "utf8");
     expect(text).toMatch(/^AUTH_SECRET=\S{40,}$/m);
+    expect(text).toMatch(/^CLINICAL_KEY=[0-9a-f]{64}$/m);
     expect(text).toMatch(/^TRUST_PROXY=127\.0\.0\.1$/m);
     // The generated files pass their own validators.
     execFileSync("caddy", ["validate", "--config", l.caddyfile, "--adapter", "caddyfile"], {
