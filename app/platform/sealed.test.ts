@@ -48,7 +48,7 @@ describe("envelope encryption of clinical data", () => {
     const sealed = sealBytes(master, "consentimiento:1:pdf", Buffer.from(ANSWER));
     expect(() => openBytes(master, "consentimiento:2:pdf", sealed)).toThrow(SealedDataError);
     const changed = Buffer.from(sealed);
-    changed[changed.length - 1] ^= 1;
+    changed.writeUInt8(changed.readUInt8(changed.length - 1) ^ 1, changed.length - 1);
     expect(() => openBytes(master, "consentimiento:1:pdf", changed)).toThrow(
       "no corresponde a este registro o está dañado",
     );
