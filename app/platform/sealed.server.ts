@@ -87,11 +87,17 @@ export function loadMasterKey({
     }
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Written whole under a name of its own, then linked into place: another process starting at
+  // the same moment finds either no key or a complete one, never a half-written file.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  fs.writeFileSync(draft, `${randomBytes(32).toString("hex")}\n`, { mode: 0o600, flag: "wx" });
   try {
-    fs.writeFileSync(file, `${randomBytes(32).toString("hex")}\n`, { mode: 0o600, flag: "wx" });
+    fs.linkSync(draft, file);
   } catch (error) {
     // Another process created it first: use theirs.
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    fs.rmSync(draft, { force: true });
   }
   return parseMasterKey(fs.readFileSync(file, "utf8"));
 }

@@ -82,6 +82,7 @@ describe("the master key", () => {
     expect(path.dirname(file)).toBe(parent);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(fs.readdirSync(dataDir)).toEqual([]);
+    expect(fs.readdirSync(parent).toSorted()).toEqual(["data", "data.clave-clinica"]);
     expect(loadMasterKey({ dataDir }).key.equals(first.key)).toBe(true);
   });
 
