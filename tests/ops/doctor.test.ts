@@ -353,9 +353,14 @@ describe("smtp", () => {
 });
 
 describe("backup", () => {
-  function writeBackup(dir: string, ageMs: number, bytes = 2048) {
-    const at = new Date(Date.now() - ageMs);
-    const file = path.join(dir, `consulta-${at.toISOString().replace(/[:.]/g, "-")}.tar.age`);
+  // Aged from the check's own clock (ctx.now): from Date.now() a backup of "3 days" read a
+  // millisecond later is 2 days and 23:59:59.999 old.
+  function writeBackup(ctx: ReturnType<typeof context>, ageMs: number, bytes = 2048) {
+    const at = new Date(ctx.now.getTime() - ageMs);
+    const file = path.join(
+      ctx.layout.backupDir,
+      `consulta-${at.toISOString().replace(/[:.]/g, "-")}.tar.age`,
+    );
     fs.writeFileSync(file, Buffer.alloc(bytes, 1));
     fs.utimesSync(file, at, at);
     return { file, at };
@@ -366,7 +371,7 @@ describe("backup", () => {
 
   it("fails when the last backup is 3 days old", async () => {
     const ctx = context();
-    const { file, at } = writeBackup(ctx.layout.backupDir, 3 * DAY);
+    const { file, at } = writeBackup(ctx, 3 * DAY);
     writeState(ctx, { at: at.toISOString(), file, size: 2048, ok: true });
     const result = await backup(ctx);
     expect(result.status).toBe("fallo");
@@ -378,8 +383,8 @@ describe("backup", () => {
 
   it("is ok with a fresh backup, and says how old and how big", async () => {
     const ctx = context();
-    writeBackup(ctx.layout.backupDir, 3 * DAY);
-    const { file, at } = writeBackup(ctx.layout.backupDir, 2 * 3_600_000, 3_500_000);
+    writeBackup(ctx, 3 * DAY);
+    const { file, at } = writeBackup(ctx, 2 * 3_600_000, 3_500_000);
     writeState(ctx, { at: at.toISOString(), file, size: 3_500_000, ok: true });
     const result = await backup(ctx);
     expect(result).toMatchObject({
@@ -390,7 +395,7 @@ describe("backup", () => {
 
   it("fails with the error of a failed backup newer than the last file, and with none at all", async () => {
     const ctx = context();
-    writeBackup(ctx.layout.backupDir, 5 * 3_600_000);
+    writeBackup(ctx, 5 * 3_600_000);
     writeState(ctx, { at: new Date().toISOString(), ok: false, error: "age: no such recipient" });
     const failed = await backup(ctx);
     expect(failed.status).toBe("fallo");
