@@ -17,6 +17,12 @@ export default [
   route("api/imagenes", "routes/resources/image-upload-api.ts"),
   // A client's appointment as a calendar file (the token of any of its e-mails' links).
   route("cita/calendario.ics", "routes/resources/booking-ics.ts"),
+  // A signer's own signed PDF (the token of her copy link).
+  route("consentimiento/copia.pdf", "routes/resources/consent-copy-pdf.ts"),
+  // A signed consent's PDF for the psychologist (GET, `consent.read`, audited).
+  route("admin/consentimientos/pdf", "routes/resources/consent-pdf.ts"),
+  // The impact assessment's starting template (Estado legal), as a PDF.
+  route("admin/estado-legal/plantilla-eipd.pdf", "routes/resources/eipd-template.ts"),
   // RGPD export (POST only, administrators): a JSON download, outside the admin layout.
   route("admin/mensajes/exportar", "routes/resources/rgpd-export.ts"),
   // The article editor's autosaved copy (POST only, staff who can publish).
@@ -39,6 +45,9 @@ export default [
     route("cita/enviada", "routes/public/booking-sent.tsx"),
     route("cita/confirmar", "routes/public/booking-confirm.tsx"),
     route("cita/gestionar", "routes/public/booking-manage.tsx"),
+    // Informed consent: the signer's link (one use) and her copy (PDF and withdrawal).
+    route("consentimiento", "routes/public/consent-sign.tsx"),
+    route("consentimiento/copia", "routes/public/consent-copy.tsx"),
     route("aviso-legal", "routes/public/legal-notice.tsx"),
     route("privacidad", "routes/public/privacy.tsx"),
     route("cookies", "routes/public/cookies.tsx"),
@@ -79,6 +88,9 @@ export default [
       route("mensajes", "routes/admin/messages.tsx"),
       route("citas", "routes/admin/appointments.tsx"),
       route("citas/ajustes", "routes/admin/appointment-settings.tsx"),
+      route("consentimientos", "routes/admin/consents.tsx"),
+      route("consentimientos/documentos/:kind", "routes/admin/consent-document.tsx"),
+      route("consentimientos/cuestionario", "routes/admin/intake.tsx"),
       route("usuarios", "routes/admin/users.tsx"),
       route("ajustes", "routes/admin/settings.tsx"),
       route("estado-legal", "routes/admin/legal-status.tsx"),

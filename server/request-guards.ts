@@ -73,7 +73,7 @@ export function isPrivatePath(pathname: string) {
   } catch {
     // A malformed escape: matched as written (the router answers 400 or 404 to it).
   }
-  return /^\/(?:admin|auth|login|api|cita|vista-previa|resenas\/(?:invitacion|retirar))(?:[/.]|$)/i.test(
+  return /^\/(?:admin|auth|login|api|cita|consentimiento|vista-previa|resenas\/(?:invitacion|retirar))(?:[/.]|$)/i.test(
     path,
   );
 }

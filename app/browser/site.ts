@@ -18,6 +18,7 @@ import { startPrefetch } from "./prefetch";
 import { startReviewDialog } from "./review-dialog";
 import { startSections } from "./sections";
 import { startShare } from "./share";
+import { startSignaturePad } from "./signature";
 
 function start() {
   startMenu();
@@ -33,6 +34,7 @@ function start() {
   startReviewDialog();
   startForms();
   startPageNotice();
+  startSignaturePad();
   startPrefetch();
 
   // Nothing hydrates a public page: this script taking over is the moment browser tests wait for

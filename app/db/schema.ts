@@ -675,3 +675,130 @@ export const pageTextRevisions = pgTable(
   },
   (t) => [index("page_text_revisions_key_idx").on(t.key, t.createdAt)],
 );
+
+// ─── Informed consent and intake (docs/decisions/022-informed-consent.md) ───────────────────────
+
+/**
+ * Every saved version of a consent document (the general consent, online sessions, minors, data
+ * protection), never changed once written: a request names the versions it sent, so the text a
+ * person signed is always the one shown (its SHA-256 is in the signed PDF). No personal data.
+ */
+export const consentDocumentVersions = pgTable(
+  "consent_document_versions",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    /** Markdown, as written in the visual editor. */
+    body: text("body").notNull(),
+    sha256: text("sha256").notNull(),
+    /** The professional confirmed she reviewed it: only such a version is ever sent. */
+    ready: boolean("ready").notNull().default(false),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    userName: text("user_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "consent_document_versions_kind",
+      sql`${t.kind} in ('general', 'online', 'minors', 'data')`,
+    ),
+    index("consent_document_versions_kind_idx").on(t.kind, t.id),
+  ],
+);
+
+/**
+ * The intake questionnaire she builds (one row, id = 1; validated by modules/consent/intake.ts).
+ * Each request keeps a copy of the questions it asked. No personal data.
+ */
+export const intakeForm = pgTable("intake_form", {
+  id: integer("id").primaryKey().default(1),
+  enabled: boolean("enabled").notNull().default(true),
+  questions: jsonb("questions").$type<unknown[]>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A consent sent to a client (for an appointment or on its own): special-category data. The
+ * documents are referenced by version (frozen); answers, signatures, PDFs and notes are sealed
+ * (platform/sealed.server.ts), never in plain columns. Kept 5 years from the client's last visit
+ * (Ley 41/2002 art. 17), then deleted by the retention job.
+ *
+ * subject: adult (the client signs) | minor (under 16: each parent or guardian signs) | teen
+ * (16–17: the client signs, parents optionally). status: pending | complete | withdrawn | cancelled.
+ */
+export const consentRequests = pgTable(
+  "consent_requests",
+  {
+    id: text("id").primaryKey(),
+    appointmentId: text("appointment_id").references(() => appointments.id, {
+      onDelete: "set null",
+    }),
+    clientName: text("client_name").notNull(),
+    clientEmail: text("client_email").notNull(),
+    subject: text("subject").notNull(),
+    /** The consent_document_versions sent: [{ id, kind, title, sha256 }]. */
+    documents: jsonb("documents").$type<unknown[]>().notNull(),
+    /** The questions asked (a copy of intake_form's), or null when there was no questionnaire. */
+    intake: jsonb("intake").$type<unknown[] | null>(),
+    status: text("status").notNull().default("pending"),
+    /** The documented exception (sole custody, court authorisation): sealed text, with who and when. */
+    exceptionSealed: text("exception_sealed"),
+    exceptionAt: timestamp("exception_at", { withTimezone: true }),
+    exceptionBy: text("exception_by"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    /** The latest visit of this client the retention job has seen (the 5 years count from it). */
+    lastVisitAt: timestamp("last_visit_at", { withTimezone: true }),
+    createdBy: text("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("consent_requests_subject", sql`${t.subject} in ('adult', 'minor', 'teen')`),
+    check(
+      "consent_requests_status",
+      sql`${t.status} in ('pending', 'complete', 'withdrawn', 'cancelled')`,
+    ),
+    index("consent_requests_appointment_idx").on(t.appointmentId),
+    index("consent_requests_email_idx").on(t.clientEmail),
+  ],
+);
+
+/**
+ * One person who must sign a request (the client, or each parent or guardian), with a link of
+ * their own: the SHA-256 of a one-use token that expires. Once signed, the link is spent and a
+ * second token (`copy_token_hash`) opens her copy and the withdrawal. What she signed (name,
+ * DNI/NIE, answers, drawn signature, IP) and the PDF are sealed.
+ *
+ * role: client | parent. A signer is `waived` when the practice recorded an exception for it.
+ */
+export const consentSigners = pgTable(
+  "consent_signers",
+  {
+    id: text("id").primaryKey(),
+    requestId: text("request_id")
+      .notNull()
+      .references(() => consentRequests.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    role: text("role").notNull(),
+    email: text("email").notNull(),
+    /** Whether this signer answers the intake questionnaire (the client, or the first parent). */
+    answersIntake: boolean("answers_intake").notNull().default(false),
+    tokenHash: text("token_hash").unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+    signedAt: timestamp("signed_at", { withTimezone: true }),
+    waivedAt: timestamp("waived_at", { withTimezone: true }),
+    copyTokenHash: text("copy_token_hash").unique(),
+    /** Sealed JSON: { name, idNumber, answers, ip, userAgent, signature (PNG, base64) }. */
+    recordSealed: text("record_sealed"),
+    /** Sealed PDF (base64url of the sealed bytes). */
+    pdfSealed: text("pdf_sealed"),
+    pdfSha256: text("pdf_sha256"),
+  },
+  (t) => [
+    check("consent_signers_role", sql`${t.role} in ('client', 'parent')`),
+    index("consent_signers_request_idx").on(t.requestId, t.position),
+  ],
+);

@@ -72,6 +72,16 @@ export type AuditAction =
   | "first_steps_hidden"
   | "page_texts_saved"
   | "page_texts_restored"
+  | "consent_document_saved"
+  | "intake_saved"
+  | "consent_sent"
+  | "consent_link_resent"
+  | "consent_cancelled"
+  | "consent_exception"
+  | "consent_signed"
+  | "consent_withdrawn"
+  | "consent_pdf_read"
+  | "consent_copy_read"
   | (string & {});
 
 /**
@@ -148,6 +158,16 @@ export const AUDIT_LABELS: Record<string, string> = {
   mail_test_sent: "Correo de prueba enviado",
   review_examples_unpublished: "Reseñas de ejemplo despublicadas",
   first_steps_hidden: "Primeros pasos ocultados",
+  consent_document_saved: "Documento de consentimiento guardado",
+  intake_saved: "Cuestionario inicial guardado",
+  consent_sent: "Consentimiento enviado",
+  consent_link_resent: "Enlace de consentimiento enviado de nuevo",
+  consent_cancelled: "Consentimiento anulado",
+  consent_exception: "Excepción registrada en un consentimiento (una sola firma)",
+  consent_signed: "Consentimiento firmado",
+  consent_withdrawn: "Consentimiento retirado por la persona",
+  consent_pdf_read: "Consentimiento firmado abierto (PDF)",
+  consent_copy_read: "Copia del consentimiento descargada por la persona firmante",
 };
 
 export function auditLabel(action: string) {

@@ -132,6 +132,28 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
       "invite-review": "reviews.moderate",
     },
   },
+  // Consents: staff who manage appointments send and follow them (each signer's status);
+  // opening a signed PDF and writing the documents are the psychologist's (administrators).
+  "routes/admin/consents.tsx": {
+    loader: "consent.manage",
+    action: {
+      send: "consent.manage",
+      resend: "consent.manage",
+      cancel: "consent.manage",
+      exception: "consent.manage",
+    },
+  },
+  "routes/admin/consent-document.tsx": {
+    loader: "consent.documents",
+    action: { save: "consent.documents" },
+  },
+  "routes/admin/intake.tsx": {
+    loader: "consent.documents",
+    action: { save: "consent.documents", default: "consent.documents" },
+  },
+  // A signed consent's PDF (GET only, audited) and the impact assessment's template.
+  "routes/resources/consent-pdf.ts": { loader: "consent.read" },
+  "routes/resources/eipd-template.ts": { loader: "settings.manage" },
   "routes/admin/audit.tsx": { loader: "audit.read" },
   // Mi cuenta (2FA, sessions): every signed-in person, and the only page before enrolling.
   "routes/admin/account.tsx": {
@@ -184,6 +206,8 @@ const API_REQUIRED: Record<string, { action: Capability | null }> = {
  */
 const ADMIN_ONLY: Capability[] = [
   "appointments.feed",
+  "consent.read",
+  "consent.documents",
   "messages.delete",
   "privacy.requests",
   "mail.retry",
@@ -200,6 +224,7 @@ const EDITORIAL: Capability[] = [
   "reviews.moderate",
   "reviews.readUnpublished",
   "messages.read",
+  "consent.manage",
 ];
 const GRANTS: Record<string, Capability[]> = {
   administrator: [...EDITORIAL, ...ADMIN_ONLY],
@@ -222,6 +247,8 @@ const HEALTH_DATA: Capability[] = [
   "appointments.read",
   "appointments.manage",
   "appointments.feed",
+  "consent.manage",
+  "consent.read",
 ];
 /** The roles that must have a second factor: those granted any health-data capability. */
 const NEEDS_2FA = ROLES.filter((role) =>

@@ -31,6 +31,11 @@ import * as reviewWithdrawRoute from "~/routes/public/review-withdraw";
 import * as bookingRoute from "~/routes/public/booking";
 import * as bookingConfirmRoute from "~/routes/public/booking-confirm";
 import * as bookingManageRoute from "~/routes/public/booking-manage";
+import * as consentSignRoute from "~/routes/public/consent-sign";
+import * as consentCopyRoute from "~/routes/public/consent-copy";
+import * as consentsRoute from "~/routes/admin/consents";
+import * as consentDocumentRoute from "~/routes/admin/consent-document";
+import * as intakeRoute from "~/routes/admin/intake";
 import { seedBookingServices } from "~/modules/booking/booking.server";
 import { DEFAULT_SETTINGS } from "~/modules/settings/defaults";
 import { updateSettings } from "~/modules/settings/settings.server";
@@ -114,6 +119,18 @@ const PUBLIC_ACTIONS: ActionCase[] = [
     action: bookingManageRoute.action,
     fields: ["token", "message"],
     intents: ["cancel", "change"],
+  },
+  {
+    file: "routes/public/consent-sign.tsx",
+    path: `/consentimiento?token=${"A".repeat(43)}`,
+    action: consentSignRoute.action,
+    fields: ["token", "name", "idNumber", "accept", "signature", "respuesta-motivo"],
+  },
+  {
+    file: "routes/public/consent-copy.tsx",
+    path: `/consentimiento/copia?token=${"A".repeat(43)}`,
+    action: consentCopyRoute.action,
+    fields: ["token", "confirm"],
   },
   {
     file: "routes/auth/auth.tsx",
@@ -223,6 +240,40 @@ const ADMIN_ACTIONS: ActionCase[] = [
       "sessions",
     ],
     intents: ["accept", "book", "cancel", "change-answered", "decline", "invite-review", "move"],
+  },
+  {
+    file: "routes/admin/consents.tsx",
+    path: "/admin/consentimientos",
+    action: consentsRoute.action,
+    fields: [
+      "name",
+      "email",
+      "subject",
+      "online",
+      "parent1",
+      "parent2",
+      "exception",
+      "appointment",
+      "signer",
+      "id",
+      "note",
+    ],
+    intents: ["send", "resend", "cancel", "exception"],
+  },
+  {
+    file: "routes/admin/consent-document.tsx",
+    path: "/admin/consentimientos/documentos/general",
+    action: consentDocumentRoute.action,
+    params: { kind: "general" },
+    fields: ["title", "body", "ready"],
+    intents: ["save"],
+  },
+  {
+    file: "routes/admin/intake.tsx",
+    path: "/admin/consentimientos/cuestionario",
+    action: intakeRoute.action,
+    fields: ["enabled", "q0.label", "q0.kind", "q0.options", "q0.required", "q0.id", "q1.label"],
+    intents: ["save", "default"],
   },
   {
     file: "routes/admin/reviews.tsx",
@@ -544,6 +595,10 @@ async function snapshot() {
     (select count(*) from booking_exceptions)::int as closed,
     (select md5(coalesce(string_agg(t::text, ',' order by t.key), '')) from page_texts t) as texts,
     (select count(*) from page_text_revisions)::int as textVersions,
+    (select count(*) from consent_document_versions)::int as consentVersions,
+    (select coalesce(string_agg(f::text, ','), '') from intake_form f) as intake,
+    (select md5(coalesce(string_agg(r::text, ',' order by r.id), '')) from consent_requests r) as consents,
+    (select md5(coalesce(string_agg(s::text, ',' order by s.id), '')) from consent_signers s) as signers,
     (select coalesce(string_agg(s::text, ','), '') from settings s) as settings`);
   return result.rows[0];
 }

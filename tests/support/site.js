@@ -32,6 +32,9 @@ export const PUBLIC_PAGE_STATES = [
   "/auth?modo=recuperar",
   "/auth/restablecer?token=x",
   "/auth/acceso?token=x",
+  // A consent link that no longer works (the signing page itself needs a real one: E2E).
+  "/consentimiento?token=x",
+  "/consentimiento/copia?token=x",
   "/una-pagina-que-no-existe",
   "/blog/un-articulo-que-no-existe",
 ];
@@ -51,6 +54,9 @@ export const ADMIN_PAGES = [
   "/admin/mensajes",
   "/admin/citas",
   "/admin/citas/ajustes",
+  "/admin/consentimientos",
+  "/admin/consentimientos/documentos/general",
+  "/admin/consentimientos/cuestionario",
   "/admin/usuarios",
   "/admin/ajustes",
   "/admin/estado-legal",

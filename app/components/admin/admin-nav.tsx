@@ -12,6 +12,7 @@ import {
   Settings,
   ShieldCheck,
   Users,
+  FileSignature,
 } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, NavLink } from "react-router";
@@ -60,6 +61,12 @@ const LINKS = [
   { to: "/admin", label: "Panel", icon: LayoutDashboard, end: true },
   // Contributors see the week as busy blocks only (appointments.readBusy).
   { to: "/admin/citas", label: "Citas", icon: CalendarDays, capability: "appointments.readBusy" },
+  {
+    to: "/admin/consentimientos",
+    label: "Consentimientos",
+    icon: FileSignature,
+    capability: "consent.manage",
+  },
   { to: "/admin/blog", label: "Blog", icon: FileText },
   { to: "/admin/textos", label: "Textos de la web", icon: LetterText, capability: "pages.edit" },
   { to: "/admin/resenas", label: "Reseñas", icon: MessageSquareQuote },

@@ -39,6 +39,15 @@ export const CAPABILITIES = {
   "appointments.manage": ["administrator", "editor"],
   /** Create, renew or remove the agenda's calendar address (a lasting secret to every appointment). */
   "appointments.feed": ["administrator"],
+  /**
+   * Consents sent to clients: send, send again, cancel, record an exception, and each signer's
+   * status (it names the client: a care relationship).
+   */
+  "consent.manage": ["administrator", "editor"],
+  /** Open a signed consent (the PDF with the intake answers): the psychologist only. */
+  "consent.read": ["administrator"],
+  /** Write the consent documents and the intake questionnaire (her professional responsibility). */
+  "consent.documents": ["administrator"],
   "users.manage": ["administrator"],
   "settings.manage": ["administrator"],
   "audit.read": ["administrator"],
@@ -66,6 +75,9 @@ export const HEALTH_DATA_CAPABILITIES = [
   "appointments.manage",
   // The agenda's calendar address: a lasting key to every confirmed appointment.
   "appointments.feed",
+  // Consents: who was asked to sign (manage) and what they signed and answered (read).
+  "consent.manage",
+  "consent.read",
 ] as const satisfies readonly Capability[];
 
 /** Roles that hold a health-data capability: the guard admits them only with 2FA enrolled. */

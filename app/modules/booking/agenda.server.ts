@@ -445,3 +445,40 @@ export async function eraseAppointmentsOf(tx: Pick<Db, "delete">, address: strin
     .returning({ id: appointments.id, seriesId: appointments.seriesId });
   return { erased: deleted.length, mailSources: mailSourcesOf(deleted) };
 }
+
+/**
+ * What another domain may know of one appointment (the consent sent with it): whom, when, how,
+ * and whether it is confirmed. Null for an unknown id.
+ */
+export async function appointmentSummary(db: Db, id: string) {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return null;
+  const [row] = await db
+    .select({
+      id: appointments.id,
+      clientName: appointments.clientName,
+      clientEmail: appointments.clientEmail,
+      modality: appointments.modality,
+      startsAt: appointments.startsAt,
+      status: appointments.status,
+      firstVisit: appointments.firstVisit,
+    })
+    .from(appointments)
+    .where(eq(appointments.id, id));
+  return row ?? null;
+}
+
+/**
+ * The latest confirmed visit that has already begun, per client address (lower case): the
+ * clinical documentation's retention counts from it (Ley 41/2002 art. 17).
+ */
+export async function lastVisits(db: Db, now = new Date()) {
+  const rows = await db
+    .select({
+      email: sql<string>`lower(${appointments.clientEmail})`,
+      last: sql<Date | string>`max(${appointments.startsAt})`,
+    })
+    .from(appointments)
+    .where(and(eq(appointments.status, "confirmed"), lte(appointments.startsAt, now)))
+    .groupBy(sql`lower(${appointments.clientEmail})`);
+  return new Map(rows.map((r) => [r.email, new Date(r.last)]));
+}

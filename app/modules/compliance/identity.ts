@@ -1,3 +1,4 @@
+import { isNif } from "~/utils/nif";
 import { DEFAULT_SETTINGS } from "~/modules/settings/defaults";
 import type { Settings } from "~/modules/settings/schemas";
 
@@ -30,21 +31,7 @@ export const IDENTITY_FIELDS = [
 /** Example values a new install has that are not in its defaults' exact text. */
 const EXAMPLE = /nombre apellido|ejemplo|example\.(com|org|net)|@example\b|0000/i;
 
-const DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE";
-
-/**
- * A Spanish NIF: a DNI (8 digits and its check letter) or an NIE (X, Y or Z, 7 digits and the
- * letter), or the letter-and-digits shape of a company's NIF. '00000000T' is well formed and is
- * the example: the caller checks that separately.
- */
-export function isNif(value: string) {
-  const v = value.toUpperCase().replace(/[\s.-]/g, "");
-  const dni = /^(\d{8})([A-Z])$/.exec(v);
-  if (dni) return DNI_LETTERS[Number(dni[1]) % 23] === dni[2];
-  const nie = /^([XYZ])(\d{7})([A-Z])$/.exec(v);
-  if (nie) return DNI_LETTERS[Number("XYZ".indexOf(nie[1]!) + nie[2]!) % 23] === nie[3];
-  return /^[ABCDEFGHJNPQRSUVW]\d{7}[0-9A-J]$/.test(v);
-}
+export { isNif };
 
 /** The identity fields still missing, still the example, or impossible; empty when complete. */
 export function identityGaps(settings: Settings): IdentityGap[] {

@@ -3,7 +3,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { articles } from "~/db/schema";
-import { getBookingConfig } from "~/modules/booking/booking.server";
+import { getBookingConfig, listServices } from "~/modules/booking/booking.server";
+import { consentForMinorsSent } from "~/modules/consent/requests.server";
 import { busyFeedAddress } from "~/modules/booking/busy-feed.server";
 import { madridDate } from "~/modules/booking/slots";
 import { publishedExampleCount } from "~/modules/reviews/reviews.server";
@@ -34,8 +35,8 @@ export interface Check {
   /** What was found, in Spanish. */
   detail: string;
   source: { text: string; url: string };
-  /** Where to fix it in the admin area. */
-  fix?: { href: string; label: string };
+  /** Where to fix it in the admin area (`download`: a file, not a page). */
+  fix?: { href: string; label: string; download?: boolean };
   /**
    * Set when only whoever maintains the server can fix it (not a setting): a message she can copy
    * and send them as it is.
@@ -60,6 +61,8 @@ export interface Facts {
   exampleReviewsPublished: number;
   /** The last restore drill of the backups (`consulta simulacro`), if any. */
   drill: Drill | null;
+  /** What makes an impact assessment advisable: consents for minors, online sessions offered. */
+  impact: { minors: boolean; online: boolean };
   today: string;
 }
 
@@ -111,6 +114,10 @@ const SOURCES = {
   backups: {
     text: "RGPD, art. 32.1.c y d: poder restaurar los datos tras un incidente y verificar con regularidad que las medidas funcionan",
     url: "https://eur-lex.europa.eu/eli/reg/2016/679/oj",
+  },
+  eipd: {
+    text: "RGPD, art. 35 (evaluación de impacto), y la lista de la AEPD de tratamientos que la requieren (datos de salud de personas vulnerables, como menores; nuevas tecnologías)",
+    url: "https://www.aepd.es/guias/listas-dpia-es-35-4.pdf",
   },
   claims: {
     text: "Código Deontológico del Psicólogo, art. 50 (la publicidad no incluye garantías ni afirmaciones sobre éxitos); Real Decreto 1907/1996, art. 4.4",
@@ -292,7 +299,32 @@ function rules(facts: Facts): Check[] {
       ? { href: "/admin/textos", label: "Abrir Textos de la web" }
       : { href: "/admin/blog", label: "Abrir el blog" },
   });
+  list.push(impactCheck(facts));
+
   return list;
+}
+
+/** An impact assessment (EIPD) is advisable when she sees minors or works online. */
+function impactCheck(facts: Facts): Check {
+  const { minors, online } = facts.impact;
+  const reasons = [
+    minors ? "atiendes a menores (has enviado consentimientos para menores)" : "",
+    online ? "ofreces sesiones en línea" : "",
+  ].filter(Boolean);
+  return {
+    id: "eipd",
+    title: "Evaluación de impacto en protección de datos (EIPD)",
+    status: reasons.length ? "revisar" : "ok",
+    detail: reasons.length
+      ? `Como ${reasons.join(" y ")}, conviene hacer una evaluación de impacto: datos de salud de personas vulnerables o tratados con nuevas tecnologías. La plantilla ya trae lo que esta web hace por ti; complétala, fírmala y guárdala con tu documentación, y revísala cada año.`
+      : "No atiendes a menores ni ofreces sesiones en línea desde la web: no hay nada que la haga especialmente aconsejable. Si empiezas, aquí tendrás la plantilla.",
+    source: SOURCES.eipd,
+    fix: {
+      href: "/admin/estado-legal/plantilla-eipd.pdf",
+      label: "Descargar la plantilla de EIPD",
+      download: true,
+    },
+  };
 }
 
 function regionCheck(settings: Settings, today: string, registryExample: boolean): Check {
@@ -470,6 +502,10 @@ export async function gatherFacts(
     exampleReviewsPublished: await publishedExampleCount(db),
     drill: lastDrill(env.DATA_DIR),
     today: madridDate(now.getTime()),
+    impact: {
+      minors: await consentForMinorsSent(db),
+      online: (await listServices(db, { activeOnly: true })).some((s) => s.modality === "online"),
+    },
   };
 }
 

@@ -34,6 +34,7 @@ const GOOD: Facts = {
       "La copia consulta-2026-11-01T03-30-00Z.tar.age se ha restaurado bien en una base de prueba: 28 de 28 migraciones, 1 cuenta, 12 artículos.",
   },
   today: "2026-11-24",
+  impact: { minors: false, online: false },
 };
 
 const statusOf = (facts: Facts, id: string) => checks(facts).find((c) => c.id === id)!;
@@ -82,6 +83,22 @@ describe("'Estado legal': each rule red on the bad configuration, green on the g
       expect(check.server?.message, id).toMatch(/^Hola: .*Gracias\.$/);
     }
     expect(checks(GOOD).some((c) => c.server)).toBe(false);
+  });
+
+  it("minors or online sessions make an impact assessment advisable, with its template", () => {
+    expect(statusOf(GOOD, "eipd").status).toBe("ok");
+    for (const impact of [
+      { minors: true, online: false },
+      { minors: false, online: true },
+    ]) {
+      expect(statusOf({ ...GOOD, impact }, "eipd")).toMatchObject({
+        status: "revisar",
+        fix: { href: "/admin/estado-legal/plantilla-eipd.pdf", download: true },
+      });
+    }
+    expect(statusOf({ ...GOOD, impact: { minors: true, online: true } }, "eipd").detail).toContain(
+      "atiendes a menores (has enviado consentimientos para menores) y ofreces sesiones en línea",
+    );
   });
 
   it("a renewal within 60 days, a missing date, or claims in the texts ask to review", () => {

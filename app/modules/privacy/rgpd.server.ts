@@ -15,6 +15,7 @@ import {
   appointmentsOf,
   eraseAppointmentsOf,
 } from "~/modules/booking/agenda.server";
+import { consentMailSources, consentsOf, eraseConsentsOf } from "~/modules/consent/requests.server";
 import { normalizeAddress } from "./address";
 
 export { looksLikeAddress, normalizeAddress } from "./address";
@@ -96,7 +97,11 @@ const messageSources = (rows: { id: number }[]) =>
 async function mailsOf(db: Db, address: string, messageIds: { id: number }[]): Promise<SQL> {
   return or(
     outboxMentioning(address),
-    mailsAbout([...messageSources(messageIds), ...(await appointmentMailSources(db, address))]),
+    mailsAbout([
+      ...messageSources(messageIds),
+      ...(await appointmentMailSources(db, address)),
+      ...(await consentMailSources(db, address)),
+    ]),
     await reviewMailsOf(db, address),
   )!;
 }
@@ -174,8 +179,11 @@ export async function exportPersonalData(db: Db, rawAddress: string, now = new D
     copiasDeCorreo: files.map((f) => path.basename(f)),
     citas: await appointmentsOf(db, address),
     resenas: await reviewsOf(db, address),
+    // Signed consents, opened: each signer's name, DNI/NIE, answers and the signed PDF (base64).
+    consentimientos: await consentsOf(db, address),
     notas: [
       "Las reseñas enviadas sin invitación no guardan email: no se pueden buscar por dirección. Quien las escribió puede retirarlas con el enlace que recibió.",
+      "Los consentimientos firmados incluyen el PDF firmado (pdfBase64) y lo que la persona escribió al firmar.",
     ],
   };
 }
@@ -191,37 +199,54 @@ export type PersonalDataExport = Awaited<ReturnType<typeof exportPersonalData>>;
 export async function erasePersonalData(db: Db, rawAddress: string) {
   const address = normalizeAddress(rawAddress);
   if (!address) {
-    return { messages: 0, appointments: 0, reviews: 0, mails: 0, files: 0, failedFiles: 0 };
-  }
-  const { messages, appointments, reviews, mailIds } = await db.transaction(async (tx) => {
-    const deletedMessages = await tx
-      .delete(contactMessages)
-      .where(messagesOf(address))
-      .returning({ id: contactMessages.id });
-    const appointments = await eraseAppointmentsOf(tx, address);
-    const reviews = await eraseReviewsOf(tx, address);
-    const deletedMails = await tx
-      .delete(mailOutbox)
-      .where(
-        or(
-          outboxMentioning(address),
-          mailsAbout([...messageSources(deletedMessages), ...appointments.mailSources]),
-          reviews.mails,
-        ),
-      )
-      .returning({ id: mailOutbox.id });
-    // Audit entries written before fingerprints named the address itself.
-    await tx
-      .update(auditLog)
-      .set({ target: addressFingerprint(address) })
-      .where(sql`lower(${auditLog.target}) = ${address}`);
     return {
-      messages: deletedMessages.length,
-      appointments: appointments.erased,
-      reviews: reviews.erased,
-      mailIds: deletedMails.map((m) => m.id),
+      messages: 0,
+      appointments: 0,
+      reviews: 0,
+      mails: 0,
+      files: 0,
+      failedFiles: 0,
+      consents: { erased: 0, kept: 0, keptUntil: null },
     };
-  });
+  }
+  const { messages, appointments, reviews, mailIds, consents } = await db.transaction(
+    async (tx) => {
+      const deletedMessages = await tx
+        .delete(contactMessages)
+        .where(messagesOf(address))
+        .returning({ id: contactMessages.id });
+      const appointments = await eraseAppointmentsOf(tx, address);
+      const reviews = await eraseReviewsOf(tx, address);
+      // Signed consents are clinical documentation: kept for their legal period (and said so).
+      const consents = await eraseConsentsOf(tx, address);
+      const deletedMails = await tx
+        .delete(mailOutbox)
+        .where(
+          or(
+            outboxMentioning(address),
+            mailsAbout([
+              ...messageSources(deletedMessages),
+              ...appointments.mailSources,
+              ...consents.mailSources,
+            ]),
+            reviews.mails,
+          ),
+        )
+        .returning({ id: mailOutbox.id });
+      // Audit entries written before fingerprints named the address itself.
+      await tx
+        .update(auditLog)
+        .set({ target: addressFingerprint(address) })
+        .where(sql`lower(${auditLog.target}) = ${address}`);
+      return {
+        messages: deletedMessages.length,
+        appointments: appointments.erased,
+        reviews: reviews.erased,
+        mailIds: deletedMails.map((m) => m.id),
+        consents: { erased: consents.erased, kept: consents.kept, keptUntil: consents.keptUntil },
+      };
+    },
+  );
   const files = await emlFilesFor(address, new Set(mailIds));
   let removed = 0;
   let failed = 0;
@@ -240,5 +265,6 @@ export async function erasePersonalData(db: Db, rawAddress: string) {
     mails: mailIds.length,
     files: removed,
     failedFiles: failed,
+    consents,
   };
 }

@@ -14,7 +14,8 @@ import {
 import { purgeOldPageViews } from "~/modules/analytics/page-views.server";
 import { purgeOldAutosaves } from "~/modules/blog/autosave.server";
 import { purgeOldMessages } from "~/modules/contact/contact.server";
-import { purgeOldAppointments } from "~/modules/booking/agenda.server";
+import { lastVisits, purgeOldAppointments } from "~/modules/booking/agenda.server";
+import { purgeOldConsents } from "~/modules/consent/requests.server";
 import { purgeOldPreviewLinks } from "~/modules/blog/preview-links.server";
 import { mailDir } from "~/platform/mail/mail.server";
 import { logger } from "~/utils/logger.server";
@@ -144,6 +145,8 @@ export async function runRetention(db: Db, now = new Date()) {
       ).length,
     emlFiles: () => purgeOldEmlFiles(new Date(now.getTime() - RETENTION.sentMailDays * DAY)),
     contactMessages: () => purgeOldMessages(db, now),
+    // Before appointments: the consents' 5 years count from the last visit, read from them.
+    consents: async () => purgeOldConsents(db, await lastVisits(db, now), now),
     appointments: () => purgeOldAppointments(db, now),
     reviewInvitations: async () =>
       (

@@ -16,7 +16,8 @@ type Executor = Pick<Db, "insert">;
  * addressed to (the practice's notices name a reviewer, not her address). A series booked by
  * staff is announced in one e-mail: its source is the series (`appointments.series_id`).
  */
-export type MailSourceKind = "review" | "invitation" | "message" | "appointment" | "series";
+export type MailSourceKind =
+  "review" | "invitation" | "message" | "appointment" | "series" | "consent";
 export interface MailSource {
   kind: MailSourceKind;
   id: string | number;

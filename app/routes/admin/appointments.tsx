@@ -6,6 +6,10 @@ import type { BookingAnswer } from "~/components/admin/agenda/staff-booking-card
 import type { AgendaRange, AgendaView, GridBlock } from "~/components/admin/agenda/types";
 import { database } from "~/context";
 import { clientInfo, requireUser } from "~/modules/accounts/guard.server";
+import {
+  consentOfAppointments,
+  offerConsentForAppointment,
+} from "~/modules/consent/requests.server";
 import { can } from "~/modules/accounts/roles";
 import {
   acceptRequest,
@@ -95,10 +99,21 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     date: madridDate(Date.parse(i.startsAt)),
     past: Date.parse(i.endsAt) < Date.now(),
   });
+  // Each appointment's consent, for whoever follows consents (the agenda shows its state).
+  const consents = can(user.role, "consent.manage")
+    ? await consentOfAppointments(db, [
+        ...full.pending.map((i) => i.id),
+        ...full.week.days.flatMap((d) => d.items.map((i) => i.id)),
+      ])
+    : null;
+  const withConsent = (i: AgendaItem) => ({
+    ...when(i),
+    ...(consents ? { consent: consents.get(i.id) ?? null } : {}),
+  });
   const days = full.week.days.map((d) => ({
     date: d.date,
     label: appointmentDayText(d.date),
-    items: d.items.map(when),
+    items: d.items.map(withConsent),
   }));
   const listed = full.week.start === full.today ? null : full.week.start;
   return {
@@ -206,6 +221,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? await declineRequest(db, user, id, form.get("message"), ip)
         : await cancelByPractice(db, user, id, form.get("message"), ip);
   if (!result.ok) return failure({ ...result, intent: String(intent) });
+  // An accepted appointment brings the consent to sign, when there is one ready to send.
+  const consent =
+    intent === "accept" ? await offerConsentForAppointment(db, user, String(id), ip) : "skipped";
   const titles = {
     accept: "Cita aceptada",
     decline: "Solicitud rechazada",
@@ -213,7 +231,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } as const;
   return redirectWithToast(`/admin/citas${new URL(request.url).search}`, {
     title: titles[intent as keyof typeof titles],
-    description: "Hemos enviado un email al cliente.",
+    description:
+      consent === "sent"
+        ? "Hemos enviado un email al cliente, con el consentimiento informado para firmar."
+        : "Hemos enviado un email al cliente.",
   });
 }
 

@@ -89,6 +89,8 @@ export default function LegalStatusPage({ loaderData }: Route.ComponentProps) {
               {check.fix && check.status !== "ok" ? (
                 <Link
                   to={check.fix.href}
+                  // A file to download (the impact assessment's template) is a document request.
+                  reloadDocument={check.fix.download}
                   className="mt-2 inline-flex min-h-11 items-center font-semibold text-primary underline"
                 >
                   {check.fix.label}

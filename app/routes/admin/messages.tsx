@@ -27,6 +27,7 @@ import { outboxProblems, retryMail } from "~/platform/mail/outbox.server";
 import { parsePage } from "~/utils/pagination";
 import { plural } from "~/utils/format";
 import { backTo, parseId, readForm } from "~/utils/form";
+import { formatLongDate } from "~/utils/format";
 import { failure } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/messages";
@@ -48,6 +49,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     delete: can(user.role, "messages.delete"),
     retryMail: can(user.role, "mail.retry"),
     privacyRequests: can(user.role, "privacy.requests"),
+    sendConsent: can(user.role, "consent.manage"),
   };
   return {
     ...(await listMessages(db, { q, page })),
@@ -108,12 +110,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       action: "messages_erased",
       actor: user,
       target: addressFingerprint(email),
-      details: erased,
+      details: {
+        ...erased,
+        consents: { erased: erased.consents.erased, kept: erased.consents.kept },
+      },
       ip,
     });
+    // Signed consents are clinical documentation: the law keeps them, and the answer says so.
+    const kept = erased.consents.kept
+      ? ` Se conservan ${erased.consents.kept} consentimientos firmados${erased.consents.keptUntil ? ` hasta el ${formatLongDate(erased.consents.keptUntil.toISOString())}` : ""}: son documentación clínica y la ley obliga a guardarlos al menos 5 años desde la última visita (Ley 41/2002, art. 17). Después se borran solos.`
+      : "";
     return redirectWithToast("/admin/mensajes", {
       title: "Datos suprimidos",
-      description: `Se han eliminado ${erased.messages} mensajes, ${erased.appointments} citas, ${erased.reviews} reseñas, ${erased.mails} emails y ${erased.files} copias .eml de ${email}.`,
+      description: `Se han eliminado ${erased.messages} mensajes, ${erased.appointments} citas, ${erased.reviews} reseñas, ${erased.consents.erased} consentimientos sin firmar, ${erased.mails} emails y ${erased.files} copias .eml de ${email}.${kept}`,
       ...(erased.failedFiles > 0
         ? { type: "error" as const, title: "Datos suprimidos en parte" }
         : {}),
@@ -207,6 +216,7 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
             selected && !selected.readAt && reader.state === "idle" && !reader.data,
           )}
           mayDelete={may.delete}
+          mayConsent={may.sendConsent}
           busy={busy}
         />
       </div>

@@ -7,7 +7,9 @@ import { PageHeader } from "~/components/site/page-header";
 import { Banner } from "~/components/ui/banner";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { database } from "~/context";
+import { clientInfo } from "~/modules/accounts/guard.server";
 import { confirmHold, holdView } from "~/modules/booking/booking.server";
+import { offerConsentForAppointment } from "~/modules/consent/requests.server";
 import { appointmentPlace } from "~/modules/booking/mails.server";
 import { HOLD_MINUTES } from "~/modules/booking/messages";
 import { appointmentWhenText } from "~/modules/booking/when";
@@ -62,11 +64,19 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const result = await confirmHold(await database(context), String(form.get("token") ?? ""));
+  const db = await database(context);
+  const result = await confirmHold(db, String(form.get("token") ?? ""));
   if (!result.ok) {
     const status = { invalid: 404, expired: 410, taken: 409 }[result.reason];
     return failure({ status, formError: FAILURES[result.reason] });
   }
+  // A confirmed appointment brings the consent to sign, when there is one ready to send.
+  await offerConsentForAppointment(
+    db,
+    null,
+    result.appointment.id,
+    clientInfo(request, context).ip,
+  );
   return {
     ok: true as const,
     appointment: shown(result.appointment, await requestSettings(context)),

@@ -3,6 +3,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ClientDetails } from "./client-details";
 import { type AgendaForms, EntryActions } from "./entry-actions";
+import { ConsentLine } from "./consent-line";
 import { STATUS, type AgendaEntry } from "./types";
 
 /** One day's appointments in the list view; each can be reached from the grid (#cita-<id>). */
@@ -32,6 +33,7 @@ export function DayEntries({
             </Badge>
           </p>
           <ClientDetails item={item} />
+          <ConsentLine item={item} />
           {item.status !== "requested" && mayManage ? (
             <EntryActions item={item} forms={forms} />
           ) : null}

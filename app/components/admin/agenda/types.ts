@@ -8,6 +8,11 @@ export interface AgendaEntry extends AgendaItem {
   /** Madrid calendar date, YYYY-MM-DD. */
   date: string;
   past: boolean;
+  /**
+   * The appointment's informed consent (staff with `consent.manage`): its state and signatures;
+   * null when none was sent; undefined when this person may not see it.
+   */
+  consent?: { status: string; signed: number; needed: number } | null;
 }
 
 /** The seven days shown: first and last, and where the neighbouring seven start. */

@@ -1,5 +1,5 @@
-import { Mail, Reply, Trash2 } from "lucide-react";
-import { Form } from "react-router";
+import { FileSignature, Mail, Reply, Trash2 } from "lucide-react";
+import { Form, Link } from "react-router";
 import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { mailtoHref } from "~/utils/mailto";
@@ -17,6 +17,7 @@ export function MessageView({
   query,
   offerRead,
   mayDelete,
+  mayConsent,
   busy,
 }: {
   selected: (MessageSummary & { message: string }) | null;
@@ -24,6 +25,8 @@ export function MessageView({
   query: (extra: Record<string, string | number>) => string;
   offerRead: boolean;
   mayDelete: boolean;
+  /** 'Enviar consentimiento' to whoever wrote (consent.manage). */
+  mayConsent: boolean;
   busy: boolean;
 }) {
   return (
@@ -45,6 +48,14 @@ export function MessageView({
             >
               <Reply aria-hidden="true" /> Responder por email
             </a>
+            {mayConsent ? (
+              <Link
+                to={`/admin/consentimientos?mensaje=${selected.id}`}
+                className={buttonVariants({ variant: "secondary" })}
+              >
+                <FileSignature aria-hidden="true" /> Enviar consentimiento
+              </Link>
+            ) : null}
             {offerRead ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="read" />

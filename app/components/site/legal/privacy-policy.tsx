@@ -1,3 +1,4 @@
+import { CONSENT_RETENTION_YEARS } from "~/modules/consent/retention";
 import { days, months, RETENTION } from "~/modules/retention/periods";
 import type { Processor } from "~/modules/compliance/processors";
 import type { Settings } from "~/modules/settings/schemas";
@@ -107,6 +108,31 @@ export function PrivacyPolicy({
             </p>
           </>
         ) : null}
+
+        <h3 className="mt-6 text-lg font-semibold">
+          Consentimiento informado y cuestionario inicial
+        </h3>
+        <p>
+          Antes de la primera sesión te enviamos por correo un enlace personal para leer y firmar el
+          consentimiento informado y, si la consulta lo usa, responder un breve cuestionario. Al
+          firmar tratamos tu nombre y apellidos, tu DNI o NIE, tus respuestas, la firma dibujada si
+          la añades, la fecha y hora, la dirección IP y el navegador desde el que firmas, y el PDF
+          firmado que se compone con todo ello. Si la persona atendida es menor de 16 años, firman
+          sus progenitores o tutores, cada uno con su propio enlace, y tratamos sus mismos datos de
+          firma. Finalidad: dejar constancia del consentimiento y preparar la atención. Base
+          jurídica: la asistencia sanitaria y la obligación legal de documentarla (arts. 6.1.c y
+          9.2.h RGPD; Ley 41/2002, arts. 8 y 9).
+        </p>
+        <p>
+          Las respuestas, las firmas y los PDF se guardan cifrados con una clave que no está en la
+          base de datos, y solo la psicóloga puede abrirlos; cada apertura queda registrada. Los
+          correos no contienen tus respuestas: solo el enlace a tu copia. Forman parte de la
+          documentación clínica, por lo que se conservan {CONSENT_RETENTION_YEARS} años desde tu
+          última visita (Ley 41/2002, art. 17) y después se eliminan automáticamente; por eso una
+          solicitud de supresión no puede borrarlos antes. Un consentimiento que nadie llegó a
+          firmar sí se borra cuando lo pides. Puedes retirar tu consentimiento en cualquier momento
+          desde el enlace de tu copia: queda registrado y se avisa a la consulta.
+        </p>
 
         <h3 className="mt-6 text-lg font-semibold">Reseñas</h3>
         <p>
@@ -258,10 +284,11 @@ export function PrivacyPolicy({
       <section aria-labelledby="priv-menores">
         <h2 id="priv-menores">Menores de edad</h2>
         <p>
-          La atención psicológica a menores requiere el consentimiento de sus progenitores o
-          representantes legales. El formulario de contacto no está dirigido a menores de 14 años
-          (art. 7 LOPDGDD): si eres menor de esa edad, pide a tu madre, padre o tutor que se ponga
-          en contacto en tu nombre.
+          La atención psicológica a menores de 16 años requiere el consentimiento de sus
+          progenitores o representantes legales (los dos, salvo custodia exclusiva o autorización
+          judicial, que la consulta documenta); desde los 16 años firma la propia persona. El
+          formulario de contacto no está dirigido a menores de 14 años (art. 7 LOPDGDD): si eres
+          menor de esa edad, pide a tu madre, padre o tutor que se ponga en contacto en tu nombre.
         </p>
       </section>
 
@@ -272,8 +299,10 @@ export function PrivacyPolicy({
           riesgo, entre ellas: comunicaciones cifradas mediante HTTPS, contraseñas guardadas de
           forma cifrada e irreversible, acceso al área privada restringido por roles al personal
           autorizado, registro de actividad, límites de envío frente a abusos, eliminación
-          automática de los mensajes al terminar el plazo de conservación y deber de
-          confidencialidad de todas las personas que acceden a los datos.
+          automática de los mensajes al terminar el plazo de conservación, cifrado de las
+          respuestas, firmas y documentos firmados con una clave guardada fuera de la base de datos,
+          verificación en dos pasos para quien puede leer datos de salud y deber de confidencialidad
+          de todas las personas que acceden a los datos.
         </p>
       </section>
 
