@@ -36,6 +36,7 @@ import {
   withdrawConsent,
 } from "./requests.server";
 import { DEFAULT_INTAKE } from "./rules";
+import { STARTING_DOCUMENTS } from "./starting-texts";
 
 const ADMIN = { id: "u1", email: "psicologa@example.com", name: "Laura" };
 const NOW = new Date("2027-03-01T09:00:00Z");
@@ -126,6 +127,20 @@ describe.each(DRIVERS)("informed consent (%s)", (driver) => {
         NOW,
       ),
     ).toMatchObject({ ok: false, status: 409 });
+    // A starting text still carrying its draft note cannot be marked ready.
+    expect(
+      await saveDocument(
+        db.db,
+        ADMIN,
+        "general",
+        { ...STARTING_DOCUMENTS.general, ready: "on" },
+        "192.0.2.1",
+      ),
+    ).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { body: [expect.stringContaining("Texto de partida")] },
+    });
     expect(await ready()).toEqual({ ok: true, version: 2, ready: true });
     // The same text and mark again: no new version.
     expect(await ready()).toEqual({ ok: true, version: 2, ready: true });

@@ -6,6 +6,7 @@ import { audit } from "~/platform/audit.server";
 import type { FormFailure } from "~/utils/form";
 import { parseWith } from "~/utils/form-schema";
 import {
+  CONSENT_MESSAGES,
   DEFAULT_INTAKE,
   DOCUMENT_KINDS,
   DocumentSchema,
@@ -14,7 +15,7 @@ import {
   IntakeSchema,
 } from "./rules";
 import { composeTextPdf } from "./pdf.server";
-import { EIPD_TEMPLATE, fillTemplate, STARTING_DOCUMENTS } from "./starting-texts";
+import { DRAFT_NOTE, EIPD_TEMPLATE, fillTemplate, STARTING_DOCUMENTS } from "./starting-texts";
 
 /**
  * The consent documents she writes and the intake questionnaire she builds
@@ -131,6 +132,14 @@ export async function saveDocument(
   if (!parsed.ok) return { ...parsed, status: 400 };
   const { title, body } = parsed.data;
   const ready = parsed.data.ready === "on";
+  if (ready && body.includes(DRAFT_NOTE)) {
+    return {
+      ok: false,
+      status: 400,
+      formError: null,
+      fieldErrors: { body: [CONSENT_MESSAGES.draftNote] },
+    };
+  }
   const sha256 = sha256Of(title, body);
   return db.transaction(async (tx) => {
     const [newest] = await tx

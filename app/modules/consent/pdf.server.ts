@@ -324,7 +324,7 @@ export function composeConsentPdf(input: ConsentPdfInput): Promise<Buffer> {
     for (const document of input.documents) {
       keepTogether(doc, 80);
       heading(doc, document.title, 14);
-      small(doc, `Versión ${document.version} · huella SHA-256: ${document.sha256}`, "Courier");
+      small(doc, `Versión ${document.version} · huella SHA-256:\n${document.sha256}`, "Courier");
       markdown(doc, document.body);
       doc.moveDown(0.6);
     }

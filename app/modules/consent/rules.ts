@@ -54,6 +54,8 @@ export const CONSENT_MESSAGES = {
   titleRequired: "Escribe el título del documento.",
   titleTooLong: `El título puede tener como mucho ${CONSENT_LIMITS.title} caracteres.`,
   bodyRequired: "Escribe el texto del documento.",
+  draftNote:
+    "Antes de marcarlo como listo, borra la nota «Texto de partida» del principio: confirma que ya lo has revisado.",
   bodyTooLong: `El texto puede tener como mucho ${CONSENT_LIMITS.body.toLocaleString("es-ES")} caracteres.`,
   nameRequired: "Escribe el nombre y los apellidos.",
   nameTooLong: `El nombre puede tener como mucho ${CONSENT_LIMITS.name} caracteres.`,

@@ -8,7 +8,10 @@
 export const DOCUMENT_KINDS = ["general", "online", "minors", "data"] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
-const DRAFT = "> Texto de partida: revísalo y adáptalo a tu forma de trabajar antes de enviarlo.";
+/** The note that opens every starting text: a document that still has it is not marked ready. */
+export const DRAFT_NOTE =
+  "Texto de partida: revísalo y adáptalo a tu forma de trabajar antes de enviarlo.";
+const DRAFT = `> ${DRAFT_NOTE}`;
 
 export const STARTING_DOCUMENTS: Record<DocumentKind, { title: string; body: string }> = {
   general: {
