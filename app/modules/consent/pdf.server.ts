@@ -1,5 +1,6 @@
 import { Lexer, type Token, type Tokens } from "marked";
 import PDFDocument from "pdfkit";
+import { ROLE_LABELS } from "./rules";
 
 /**
  * The signed consent as a PDF (docs/decisions/022-informed-consent.md), composed on the server
@@ -31,48 +32,156 @@ export interface ConsentPdfInput {
 const MARGIN = 56;
 const INK = "#1f2a37";
 const MUTED = "#5b6675";
-const CLIENT_ROLE = "Persona atendida";
+const RULE = "#c9ced6";
+const BODY_SIZE = 10.5;
+const LINE_GAP = 2;
+/** What the file says made it: nothing about the software or the server. */
+const MAKER = "Consulta de psicología";
 
-/** Characters the standard fonts (WinAnsi) can draw beyond Latin-1. */
-const WIN_ANSI_EXTRA = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
+// ---------------------------------------------------------------------------------------------
+// Text the standard fonts can draw
 
-/** Text the standard fonts can draw: anything else becomes '?' (never an error). */
-export function drawable(text: string) {
+/** The characters of WinAnsi (the standard fonts' encoding) beyond Latin-1. */
+const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
+
+/** Close equivalents for common characters the standard fonts lack. */
+const SUBSTITUTES: Record<string, string> = {
+  "\u2010": "-", // hyphen
+  "\u2011": "-", // non-breaking hyphen
+  "\u2012": "-", // figure dash
+  "\u2212": "-", // minus
+  "\u2043": "-", // hyphen bullet
+  "\u2015": "—", // horizontal bar
+  "\u2032": "'", // prime
+  "\u201b": "'", // reversed quote
+  "\u2033": '"', // double prime
+  "\u201f": '"', // reversed double quote
+  "\u2024": ".",
+  "\u2025": "..",
+  "\u2044": "/", // fraction slash
+  "\u2215": "/",
+  "\u2217": "*",
+  "\u2023": "•",
+  "\u25e6": "•",
+  "\u25aa": "•",
+  "\u25cf": "•",
+  "\u2219": "·",
+  "\u2264": "<=",
+  "\u2265": ">=",
+  "\u2260": "!=",
+  "\u2248": "~",
+  "\u2192": "->",
+  "\u2190": "<-",
+  "\u2194": "<->",
+  "\u21d2": "=>",
+  "\u2713": "v",
+  "\u2714": "v",
+  "\u2116": "Nº",
+  "\u2153": "1/3",
+  "\u2154": "2/3",
+  "\u215b": "1/8",
+  "\u0131": "i", // dotless i
+  "\u0141": "L",
+  "\u0142": "l",
+  "\u0110": "D",
+  "\u0111": "d",
+  "\u0126": "H",
+  "\u0127": "h",
+  "\u013f": "L",
+  "\u0140": "l",
+  "\u0132": "IJ",
+  "\u0133": "ij",
+  "\u1e9e": "SS",
+  "\u2028": "\n", // line separator
+  "\u2029": "\n", // paragraph separator
+};
+
+const graphemes = new Intl.Segmenter("es", { granularity: "grapheme" });
+
+/** One character as the fonts can draw it: itself, a substitute, "" (invisible) or null. */
+function drawableChar(char: string): string | null {
+  const code = char.codePointAt(0)!;
+  if (char === "\n") return char;
+  if (char === "\t") return " ";
+  if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)) return char;
+  if (WIN_ANSI_EXTRA.has(char)) return char;
+  if (char in SUBSTITUTES) return SUBSTITUTES[char]!;
+  if (/\p{Zs}/u.test(char)) return " ";
+  // Control and format characters (zero-width spaces and joiners, direction marks, BOM).
+  if (/[\p{Cc}\p{Cf}]/u.test(char)) return "";
+  return null;
+}
+
+/**
+ * Text the standard fonts can draw: WinAnsi as it is, common typography replaced by a close
+ * equivalent, accented letters outside WinAnsi by their base letter ("ł" → "l", "ş" → "s"), and
+ * any other character (emoji, Chinese, Cyrillic) by one '?' per character as a reader sees it.
+ */
+export function drawable(text: string): string {
   let out = "";
-  for (const char of text.normalize("NFC")) {
-    const code = char.codePointAt(0)!;
-    if (char === "\n" || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)) {
-      out += char;
-    } else if (WIN_ANSI_EXTRA.includes(char)) {
-      out += char;
-    } else if (char === "\t") {
-      out += " ";
-    } else if (code >= 0x20) {
-      out += "?";
+  const source = text.replace(/\r\n?/g, "\n").normalize("NFC");
+  for (const { segment } of graphemes.segment(source)) {
+    const direct = [...segment].map(drawableChar);
+    if (direct.every((c) => c !== null)) {
+      out += direct.join("");
+      continue;
     }
+    // A letter with marks WinAnsi lacks ("ẹ", "ş"): its base letter.
+    const bare = [...segment.normalize("NFD").replace(/\p{M}/gu, "")].map(drawableChar);
+    out += bare.length > 0 && bare.every((c) => c !== null) ? bare.join("") : "?";
   }
   return out;
 }
 
+/** The few HTML entities a Markdown author may type (the web page shows them decoded). */
+function decodeEntities(text: string) {
+  return text.replace(/&(#\d{1,7}|#x[0-9a-f]{1,6}|amp|lt|gt|quot|apos|nbsp);/gi, (whole, name) => {
+    const key = String(name).toLowerCase();
+    if (key.startsWith("#")) {
+      const code = key[1] === "x" ? parseInt(key.slice(2), 16) : parseInt(key.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    const named: Record<string, string> = {
+      amp: "&",
+      lt: "<",
+      gt: ">",
+      quot: '"',
+      apos: "'",
+      nbsp: "\u00a0",
+    };
+    return named[key] ?? whole;
+  });
+}
+
+/** A line break within a paragraph's source reads as a space (only a hard break `br` breaks). */
+function softBreaks(text: string) {
+  return text.replace(/[ \t]*\r?\n[ \t]*/g, " ");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The document
+
 type Doc = PDFKit.PDFDocument;
 
-function newDocument(info: { title: string; subject: string; author: string }) {
+function newDocument(info: { title: string; author: string; subject: string; created: Date }) {
   return new PDFDocument({
     size: "A4",
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,
+    lang: "es-ES",
+    displayTitle: true,
     info: {
-      Title: drawable(info.title),
-      Author: drawable(info.author),
-      Subject: drawable(info.subject),
-      Producer: "Consulta de psicología",
-      Creator: "Consulta de psicología",
-      CreationDate: new Date(),
+      Title: info.title,
+      Author: info.author,
+      Subject: info.subject,
+      Creator: MAKER,
+      Producer: MAKER,
+      CreationDate: info.created,
     },
   });
 }
 
-/** Runs `draw`, numbers the pages and returns the whole file. */
+/** Runs `draw`, numbers the pages ("Página X de Y") and collects the whole file. */
 function finish(doc: Doc, draw: () => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -91,11 +200,12 @@ function finish(doc: Doc, draw: () => void): Promise<Buffer> {
           .font("Helvetica")
           .fontSize(8)
           .fillColor(MUTED)
-          .text(`Página ${i + 1} de ${range.count}`, MARGIN, doc.page.height - MARGIN / 2 - 4, {
-            width: doc.page.width - MARGIN * 2,
-            align: "center",
-            lineBreak: false,
-          });
+          .text(
+            `Página ${i - range.start + 1} de ${range.count}`,
+            MARGIN,
+            doc.page.height - MARGIN / 2 - 4,
+            { width: contentWidth(doc), align: "center", lineBreak: false },
+          );
         doc.page.margins.bottom = bottom;
       }
       doc.end();
@@ -105,6 +215,38 @@ function finish(doc: Doc, draw: () => void): Promise<Buffer> {
   });
 }
 
+function contentWidth(doc: Doc) {
+  return doc.page.width - MARGIN * 2;
+}
+
+function pageBottom(doc: Doc) {
+  return doc.page.height - doc.page.margins.bottom;
+}
+
+/** Starts a new page unless `height` points still fit on this one. */
+function ensureSpace(doc: Doc, height: number) {
+  if (doc.y + height > pageBottom(doc)) doc.addPage();
+}
+
+function currentPage(doc: Doc) {
+  const range = doc.bufferedPageRange();
+  return range.start + range.count - 1;
+}
+
+function rule(doc: Doc, x: number, width: number) {
+  doc
+    .save()
+    .moveTo(x, doc.y)
+    .lineTo(x + width, doc.y)
+    .lineWidth(0.6)
+    .strokeColor(RULE)
+    .stroke()
+    .restore();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Markdown
+
 interface Run {
   text: string;
   bold: boolean;
@@ -113,7 +255,7 @@ interface Run {
 
 const plain = (text: string): Run => ({ text, bold: false, italic: false });
 
-/** A paragraph's inline tokens as runs of text with their style. */
+/** Inline tokens as runs of text with their style. */
 function runsOf(tokens: Token[] | undefined, bold = false, italic = false): Run[] {
   const runs: Run[] = [];
   for (const token of tokens ?? []) {
@@ -130,44 +272,48 @@ function runsOf(tokens: Token[] | undefined, bold = false, italic = false): Run[
       case "link": {
         const link = token as Tokens.Link;
         runs.push(...runsOf(link.tokens, bold, italic));
-        if (/^https?:\/\//i.test(link.href) && link.text !== link.href) {
-          runs.push({ text: ` (${link.href})`, bold, italic });
+        const href = link.href.trim();
+        // On paper the address is the link: shown after the text unless the text is it.
+        if (/^https?:\/\//i.test(href) && link.text.trim() !== href) {
+          runs.push({ text: ` (${href})`, bold: false, italic: false });
         }
         break;
       }
       case "image":
-        runs.push({ text: (token as Tokens.Image).text, bold, italic });
+        // As on the web page for an image from elsewhere: its alternative text.
+        runs.push({ text: decodeEntities((token as Tokens.Image).text), bold, italic });
         break;
       case "br":
         runs.push({ text: "\n", bold, italic });
         break;
-      case "codespan":
-        runs.push({ text: decode((token as Tokens.Codespan).text), bold, italic });
+      case "checkbox":
+        runs.push({ text: (token as Tokens.Checkbox).checked ? "[x] " : "[ ] ", bold, italic });
         break;
       case "text": {
         const text = token as Tokens.Text;
         if (text.tokens?.length) runs.push(...runsOf(text.tokens, bold, italic));
-        else runs.push({ text: decode(text.text), bold, italic });
+        else runs.push({ text: softBreaks(decodeEntities(text.text)), bold, italic });
         break;
       }
+      case "codespan":
       case "escape":
-        runs.push({ text: decode((token as Tokens.Escape).text), bold, italic });
+        runs.push({
+          text: softBreaks(decodeEntities((token as Tokens.Codespan).text)),
+          bold,
+          italic,
+        });
         break;
+      case "html":
       default:
-        runs.push({ text: decode("raw" in token ? String(token.raw) : ""), bold, italic });
+        // Raw HTML is shown as text, as the web page does.
+        if ("text" in token && typeof token.text === "string") {
+          runs.push({ text: softBreaks(token.text), bold, italic });
+        } else if (typeof token.raw === "string") {
+          runs.push({ text: softBreaks(token.raw), bold, italic });
+        }
     }
   }
   return runs;
-}
-
-/** The HTML entities marked leaves in text. */
-function decode(text: string) {
-  return text
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 }
 
 function fontOf(run: Pick<Run, "bold" | "italic">) {
@@ -177,108 +323,212 @@ function fontOf(run: Pick<Run, "bold" | "italic">) {
   return "Helvetica";
 }
 
-/** One paragraph of styled runs at the current position. */
-function paragraph(
-  doc: Doc,
-  runs: Run[],
-  options: { indent?: number; size?: number; color?: string } = {},
-) {
-  const shown = runs.filter((r) => r.text !== "");
-  if (shown.length === 0) return;
+interface ParagraphOptions {
+  indent?: number;
+  size?: number;
+  color?: string;
+  /** Space after, in lines. */
+  after?: number;
+  font?: string;
+}
+
+/**
+ * One paragraph of styled runs at the current position, wrapped within the margins. Each line
+ * of it (a "\n" in a run) is drawn on its own: PDFKit misplaces text that goes on after a line
+ * break within `continued` fragments.
+ */
+function paragraph(doc: Doc, runs: Run[], options: ParagraphOptions = {}) {
+  const lines: Run[][] = [[]];
+  for (const run of runs) {
+    drawable(run.text)
+      .split("\n")
+      .forEach((text, i) => {
+        if (i > 0) lines.push([]);
+        if (text !== "") lines.at(-1)!.push({ ...run, text });
+      });
+  }
+  if (lines.every((line) => line.every((run) => run.text.trim() === ""))) return;
   const x = MARGIN + (options.indent ?? 0);
   const width = doc.page.width - MARGIN - x;
-  doc.fontSize(options.size ?? 10.5).fillColor(options.color ?? INK);
-  shown.forEach((run, i) => {
-    doc.font(fontOf(run));
-    const last = i === shown.length - 1;
-    if (i === 0) doc.text(drawable(run.text), x, doc.y, { width, continued: !last, lineGap: 2 });
-    else doc.text(drawable(run.text), { continued: !last, lineGap: 2 });
-  });
-  doc.moveDown(0.5);
+  doc.fontSize(options.size ?? BODY_SIZE).fillColor(options.color ?? INK);
+  for (const line of lines) {
+    if (line.length === 0) {
+      doc.moveDown(1);
+      continue;
+    }
+    line.forEach((run, i) => {
+      doc.font(options.font ?? fontOf(run));
+      const continued = i < line.length - 1;
+      if (i === 0) doc.text(run.text, x, doc.y, { width, continued, lineGap: LINE_GAP });
+      else doc.text(run.text, { continued, lineGap: LINE_GAP });
+    });
+  }
+  doc.x = MARGIN;
+  doc.moveDown(options.after ?? 0.5);
+}
+
+interface BlockContext {
+  indent: number;
+  color: string;
+  /** Space after a paragraph, in lines (less inside tight lists). */
+  after: number;
+}
+
+function markdown(doc: Doc, source: string) {
+  const tokens = new Lexer({ gfm: true }).lex(source.replace(/\r\n?/g, "\n"));
+  blocks(doc, tokens, { indent: 0, color: INK, after: 0.5 });
 }
 
 /** Markdown blocks (headings, paragraphs, lists, quotes, tables) drawn in order. */
-function markdown(doc: Doc, source: string, indent = 0) {
-  blocks(doc, new Lexer({ gfm: true }).lex(source), indent);
-}
-
-function blocks(doc: Doc, tokens: Token[], indent: number) {
+function blocks(doc: Doc, tokens: Token[], context: BlockContext) {
+  const { indent, color, after } = context;
   for (const token of tokens) {
     switch (token.type) {
       case "heading": {
         const heading = token as Tokens.Heading;
+        const size = heading.depth <= 2 ? 13 : 11.5;
         doc.moveDown(0.3);
-        paragraph(
-          doc,
-          runsOf(heading.tokens).map((r) => ({ ...r, bold: true })),
-          { indent, size: heading.depth <= 2 ? 13 : 11.5 },
-        );
+        // Keep a heading with the first lines after it.
+        ensureSpace(doc, size * 3.5);
+        paragraph(doc, runsOf(heading.tokens), {
+          indent,
+          size,
+          color,
+          font: "Helvetica-Bold",
+          after: 0.35,
+        });
         break;
       }
       case "paragraph":
-        paragraph(doc, runsOf((token as Tokens.Paragraph).tokens), { indent });
+        paragraph(doc, runsOf((token as Tokens.Paragraph).tokens), { indent, color, after });
         break;
-      case "text":
-        paragraph(doc, runsOf([token]), { indent });
-        break;
-      case "list": {
-        const list = token as Tokens.List;
-        const start = typeof list.start === "number" ? list.start : 1;
-        list.items.forEach((item, i) => {
-          const marker = list.ordered ? `${start + i}.` : "•";
-          const y = doc.y;
-          doc.font("Helvetica").fontSize(10.5).fillColor(INK);
-          doc.text(marker, MARGIN + indent, y, { width: 18, lineBreak: false });
-          doc.y = y;
-          const inner = item.tokens.map((t) =>
-            t.type === "text" && (t as Tokens.Text).tokens
-              ? ({ ...t, type: "paragraph" } as Token)
-              : t,
-          );
-          blocks(doc, inner, indent + 18);
-        });
-        doc.moveDown(0.2);
+      case "text": {
+        const text = token as Tokens.Text;
+        const runs = text.tokens
+          ? runsOf(text.tokens)
+          : [plain(softBreaks(decodeEntities(text.text)))];
+        paragraph(doc, runs, { indent, color, after });
         break;
       }
+      case "list":
+        list(doc, token as Tokens.List, context);
+        break;
       case "blockquote":
-        blocks(doc, (token as Tokens.Blockquote).tokens, indent + 14);
+        blockquote(doc, token as Tokens.Blockquote, context);
         break;
-      case "table": {
-        const table = token as Tokens.Table;
-        for (const row of [table.header, ...table.rows]) {
-          paragraph(
-            doc,
-            row.flatMap((cell, i) => [
-              ...(i > 0 ? [plain(" · ")] : []),
-              ...runsOf(cell.tokens, row === table.header),
-            ]),
-            { indent },
-          );
-        }
-        break;
-      }
       case "code":
-        paragraph(doc, [plain((token as Tokens.Code).text)], { indent: indent + 14 });
+        paragraph(doc, [plain((token as Tokens.Code).text)], {
+          indent: indent + 14,
+          color,
+          after,
+          font: "Courier",
+          size: 9.5,
+        });
+        break;
+      case "table":
+        table(doc, token as Tokens.Table, context);
         break;
       case "hr":
-      case "space":
         doc.moveDown(0.3);
+        ensureSpace(doc, 12);
+        rule(doc, MARGIN + indent, contentWidth(doc) - indent);
+        doc.moveDown(0.8);
+        break;
+      case "space":
+      case "def":
         break;
       default:
-        if ("text" in token && typeof token.text === "string") {
-          paragraph(doc, [plain(decode(token.text))], { indent });
+        // Raw HTML blocks, and whatever else: their text as it is.
+        if ("text" in token && typeof token.text === "string" && token.text.trim()) {
+          paragraph(doc, [plain(token.text)], { indent, color, after });
         }
     }
   }
 }
 
-function heading(doc: Doc, text: string, size: number) {
+const MARKER_WIDTH = 20;
+
+function list(doc: Doc, token: Tokens.List, context: BlockContext) {
+  const start = typeof token.start === "number" ? token.start : 1;
+  const inner: BlockContext = {
+    ...context,
+    indent: context.indent + MARKER_WIDTH,
+    after: token.loose ? 0.5 : 0.15,
+  };
+  token.items.forEach((item, i) => {
+    doc.font("Helvetica").fontSize(BODY_SIZE);
+    ensureSpace(doc, doc.currentLineHeight(true) + LINE_GAP);
+    const marker = token.ordered ? `${start + i}.` : "•";
+    const y = doc.y;
+    doc
+      .fillColor(context.color)
+      .text(marker, MARGIN + context.indent, y, { width: MARKER_WIDTH, lineBreak: false });
+    doc.y = y;
+    // A task item's box goes in front of its first line.
+    const tokens = item.tokens.filter((t) => t.type !== "checkbox");
+    const checkbox = item.tokens.find((t) => t.type === "checkbox");
+    if (checkbox && tokens[0] && "tokens" in tokens[0] && Array.isArray(tokens[0].tokens)) {
+      tokens[0] = { ...tokens[0], tokens: [checkbox, ...tokens[0].tokens] } as Token;
+    }
+    const before = doc.y;
+    blocks(doc, tokens, inner);
+    // An item with no text still takes its line.
+    if (doc.y === before) doc.moveDown(1);
+  });
+  doc.moveDown(token.loose ? 0 : 0.35);
+}
+
+/** Indented, with a grey bar on its left (on every page it runs across). */
+function blockquote(doc: Doc, token: Tokens.Blockquote, context: BlockContext) {
+  const x = MARGIN + context.indent + 2;
+  const firstPage = currentPage(doc);
+  const top = doc.y;
+  blocks(doc, token.tokens, { ...context, indent: context.indent + 16, color: MUTED });
+  const lastPage = currentPage(doc);
+  const end = { x: doc.x, y: doc.y };
+  for (let page = firstPage; page <= lastPage; page++) {
+    doc.switchToPage(page);
+    const from = page === firstPage ? top : doc.page.margins.top;
+    const to = page === lastPage ? end.y - BODY_SIZE * 0.5 : pageBottom(doc);
+    if (to > from) {
+      doc
+        .save()
+        .rect(x, from, 2.5, to - from)
+        .fill(RULE)
+        .restore();
+    }
+  }
+  doc.switchToPage(lastPage);
+  doc.x = end.x;
+  doc.y = end.y;
+}
+
+/** A table as one paragraph a row: cells separated by " | ", the header row in bold. */
+function table(doc: Doc, token: Tokens.Table, context: BlockContext) {
+  const row = (cells: Tokens.TableCell[], bold: boolean) => {
+    const runs: Run[] = [];
+    cells.forEach((cell, i) => {
+      if (i > 0) runs.push(plain(" | "));
+      runs.push(...runsOf(cell.tokens, bold));
+    });
+    paragraph(doc, runs, { indent: context.indent, color: context.color, after: 0.2 });
+  };
+  row(token.header, true);
+  for (const cells of token.rows) row(cells, false);
+  doc.moveDown(0.3);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pieces of the page
+
+function title(doc: Doc, text: string, size: number) {
+  ensureSpace(doc, size * 4);
   doc
     .font("Helvetica-Bold")
     .fontSize(size)
     .fillColor(INK)
-    .text(drawable(text), MARGIN, doc.y, { width: doc.page.width - MARGIN * 2 });
-  doc.moveDown(0.4);
+    .text(drawable(text), MARGIN, doc.y, { width: contentWidth(doc) });
+  doc.moveDown(0.3);
 }
 
 function small(doc: Doc, text: string, font = "Helvetica") {
@@ -286,16 +536,11 @@ function small(doc: Doc, text: string, font = "Helvetica") {
     .font(font)
     .fontSize(8.5)
     .fillColor(MUTED)
-    .text(drawable(text), MARGIN, doc.y, { width: doc.page.width - MARGIN * 2 });
+    .text(drawable(text), MARGIN, doc.y, { width: contentWidth(doc), lineGap: 1 });
   doc.moveDown(0.4);
 }
 
-/** Starts a new page unless `points` still fit on this one (a block kept together). */
-function keepTogether(doc: Doc, points: number) {
-  if (doc.y + points > doc.page.height - MARGIN) doc.addPage();
-}
-
-/** '28 de noviembre de 2026, 10:05 (hora de Madrid)'. */
+/** "28 de noviembre de 2026, 10:05 (hora de Madrid)". */
 export function madridDateTime(date: Date) {
   const day = date.toLocaleDateString("es-ES", {
     day: "numeric",
@@ -306,70 +551,95 @@ export function madridDateTime(date: Date) {
   const time = date.toLocaleTimeString("es-ES", {
     hour: "2-digit",
     minute: "2-digit",
+    hour12: false,
     timeZone: "Europe/Madrid",
   });
   return `${day}, ${time} (hora de Madrid)`;
 }
 
-export function composeConsentPdf(input: ConsentPdfInput): Promise<Buffer> {
+// ---------------------------------------------------------------------------------------------
+// The two documents
+
+/** The signed consent: the texts read, the answers, and the signature with its circumstances. */
+export async function composeConsentPdf(input: ConsentPdfInput): Promise<Buffer> {
+  const heading = "Consentimiento informado firmado";
   const doc = newDocument({
-    title: "Consentimiento informado firmado",
-    subject: input.documents.map((d) => d.title).join(", "),
+    title: heading,
     author: input.practice.name,
+    subject: input.documents.map((d) => d.title).join(" · ") || heading,
+    // The moment it records: the same input gives the same file.
+    created: input.signedAt,
   });
   return finish(doc, () => {
-    heading(doc, "Consentimiento informado firmado", 17);
-    small(doc, [input.practice.name, input.practice.title].filter(Boolean).join(" · "));
-    doc.moveDown(0.5);
+    title(doc, heading, 17);
+    small(doc, [input.practice.name, input.practice.title].filter((s) => s.trim()).join(" · "));
+    rule(doc, MARGIN, contentWidth(doc));
+    doc.moveDown(1);
+
     for (const document of input.documents) {
-      keepTogether(doc, 80);
-      heading(doc, document.title, 14);
-      small(doc, `Versión ${document.version} · huella SHA-256:\n${document.sha256}`, "Courier");
+      title(doc, document.title, 14);
+      small(doc, `Versión ${document.version} · huella SHA-256: ${document.sha256}`, "Courier");
+      doc.moveDown(0.3);
       markdown(doc, document.body);
-      doc.moveDown(0.6);
+      doc.moveDown(0.8);
     }
+
     if (input.answers) {
-      keepTogether(doc, 120);
-      heading(doc, "Cuestionario inicial", 14);
+      doc.moveDown(0.4);
+      title(doc, "Cuestionario inicial", 14);
+      doc.moveDown(0.2);
       for (const { question, answer } of input.answers) {
-        keepTogether(doc, 40);
-        paragraph(doc, [{ ...plain(question), bold: true }]);
+        ensureSpace(doc, 40);
+        paragraph(doc, [{ text: question, bold: true, italic: false }], { after: 0.15 });
+        const given = answer.trim();
         paragraph(
           doc,
-          [answer.trim() ? plain(answer.trim()) : { ...plain("Sin respuesta"), italic: true }],
-          { color: answer.trim() ? INK : MUTED },
+          [given ? plain(given) : { text: "Sin respuesta", bold: false, italic: true }],
+          {
+            after: 0.7,
+            color: given ? INK : MUTED,
+          },
         );
       }
     }
-    // The signature block stays on one page.
+
+    // The signature block stays together on one page.
     doc.moveDown(0.6);
-    keepTogether(doc, input.signature ? 300 : 220);
-    heading(doc, "Firma", 14);
+    ensureSpace(doc, input.signature ? 300 : 220);
+    title(doc, "Firma", 14);
     const { signer } = input;
     const lines = [
-      `Firmado por ${signer.name} (${signer.role}) con DNI/NIE ${signer.idNumber}.`,
-      signer.role === CLIENT_ROLE ? "" : `Persona atendida: ${input.clientName}.`,
-      `Fecha y hora: ${madridDateTime(input.signedAt)}.`,
-      `Dirección IP: ${input.ip || "no disponible"}.`,
-      `Navegador: ${input.userAgent.slice(0, 300) || "no disponible"}.`,
+      `Firmado por ${signer.name} (${signer.role}) con DNI/NIE ${signer.idNumber}`,
+      signer.role === ROLE_LABELS.client
+        ? ""
+        : `En nombre de la persona atendida: ${input.clientName}`,
+      `Fecha y hora: ${madridDateTime(input.signedAt)}`,
+      `Dirección IP: ${input.ip || "no disponible"}`,
+      `Navegador: ${input.userAgent.slice(0, 300) || "no disponible"}`,
     ].filter(Boolean);
-    for (const line of lines) paragraph(doc, [plain(line)]);
-    doc.moveDown(0.4);
+    for (const line of lines) paragraph(doc, [plain(line)], { after: 0.25 });
+
+    doc.moveDown(0.8);
+    ensureSpace(doc, input.signature ? 140 : 60);
     if (input.signature) {
       const top = doc.y;
-      doc.image(input.signature, MARGIN, top, { fit: [240, 90] });
-      doc.y = top + 96;
-      small(doc, `Firma dibujada por ${signer.name}`);
+      doc.image(input.signature, MARGIN, top, { fit: [240, 90], valign: "bottom" });
+      doc.y = top + 94;
+      rule(doc, MARGIN, 240);
+      doc.moveDown(0.3);
     } else {
-      paragraph(
-        doc,
-        [{ ...plain("Firma: nombre escrito por la persona firmante."), italic: true }],
-        {
-          color: MUTED,
-        },
-      );
+      paragraph(doc, [plain("Firma: nombre escrito por la persona firmante")], {
+        color: MUTED,
+        after: 0.3,
+      });
     }
-    doc.moveDown(0.8);
+    paragraph(doc, [{ text: signer.name, bold: !input.signature, italic: !input.signature }], {
+      size: input.signature ? BODY_SIZE : 13,
+      after: 0.1,
+    });
+    small(doc, signer.role);
+
+    doc.moveDown(1);
     small(doc, `Referencia: ${input.requestId}`, "Courier");
     small(
       doc,
@@ -378,13 +648,23 @@ export function composeConsentPdf(input: ConsentPdfInput): Promise<Buffer> {
   });
 }
 
-/** A plain document from Markdown (the impact assessment's starting template). */
-export function composeTextPdf(title: string, source: string, subtitle?: string): Promise<Buffer> {
-  const doc = newDocument({ title, subject: title, author: subtitle ?? "" });
+/** A plain document from Markdown (used for the downloadable impact-assessment template). */
+export async function composeTextPdf(
+  heading: string,
+  markdownSource: string,
+  subtitle?: string,
+): Promise<Buffer> {
+  const doc = newDocument({
+    title: heading,
+    author: MAKER,
+    subject: subtitle || heading,
+    created: new Date(),
+  });
   return finish(doc, () => {
-    heading(doc, title, 17);
+    title(doc, heading, 17);
     if (subtitle) small(doc, subtitle);
-    doc.moveDown(0.4);
-    markdown(doc, source);
+    rule(doc, MARGIN, contentWidth(doc));
+    doc.moveDown(1);
+    markdown(doc, markdownSource);
   });
 }
