@@ -745,6 +745,8 @@ export interface AppointmentConsent {
   status: RequestStatus;
   signed: number;
   needed: number;
+  /** Each signer's role and status (enviado, abierto, firmado, caducado…), in order. */
+  signers: { role: "client" | "parent"; status: SignerStatus }[];
 }
 
 /** The consent of each appointment (the newest that is not cancelled), for the agenda. */
@@ -771,6 +773,7 @@ export async function consentOfAppointments(db: Db, appointmentIds: string[], no
       status: item.status,
       signed: item.signers.filter((s) => s.status === "firmado").length,
       needed: item.signers.filter((s) => s.status !== "no-necesaria").length,
+      signers: item.signers.map((s) => ({ role: s.role, status: s.status })),
     });
   }
   return out;

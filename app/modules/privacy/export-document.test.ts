@@ -29,6 +29,38 @@ const EXPORTED = {
   copiasDeCorreo: ["2026-11-20-3.eml"],
   citas: [],
   resenas: [],
+  consentimientos: [
+    {
+      id: "0b7f3a1e-0000-4000-8000-000000000001",
+      persona: "Ana Ruiz",
+      email: "ana@example.com",
+      tipo: "adult",
+      estado: "complete",
+      enviadoEn: new Date("2026-11-21T09:00:00Z"),
+      completoEn: new Date("2026-11-21T10:00:00Z"),
+      retiradoEn: null,
+      documentos: [{ id: 1, kind: "general", title: "Consentimiento informado", sha256: "a" }],
+      excepcion: null,
+      firmantes: [
+        {
+          papel: "Persona atendida",
+          email: "ana@example.com",
+          abiertoEn: new Date("2026-11-21T09:30:00Z"),
+          firmadoEn: new Date("2026-11-21T10:00:00Z"),
+          firma: {
+            name: "Ana Ruiz <i>Gil</i>",
+            idNumber: "12345678Z",
+            answers: [{ question: "¿Qué te trae?", answer: "Dormir <mal>" }],
+            ip: "192.0.2.1",
+            userAgent: "Prueba",
+            signature: null,
+            signedAt: "2026-11-21T10:00:00.000Z",
+          },
+          pdfBase64: "JVBERi0xLjMK",
+        },
+      ],
+    },
+  ],
   notas: ["Una nota."],
 } as unknown as PersonalDataExport;
 
@@ -43,6 +75,14 @@ describe("the readable RGPD export", () => {
     expect(html).toContain("Citas (0)</h2><p>No se guarda ninguno.</p>");
     expect(html).toContain("<li>2026-11-20-3.eml</li>");
     expect(html).toContain("Psicología Ribera");
+  });
+
+  it("shows each consent's signers and answers, with the signed PDF inside the file", () => {
+    expect(html).toContain("Consentimientos (1)");
+    expect(html).toContain("<dt>¿Qué te trae?</dt><dd>Dormir &lt;mal&gt;</dd>");
+    expect(html).toContain("Ana Ruiz &lt;i&gt;Gil&lt;/i&gt;");
+    expect(html).toContain('href="data:application/pdf;base64,JVBERi0xLjMK"');
+    expect(html).toContain("<dd>Firmado</dd>");
   });
 
   it("escapes what visitors wrote and leaves out the e-mails' HTML", () => {

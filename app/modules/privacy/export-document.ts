@@ -88,6 +88,69 @@ function section(title: string, rows: Record<string, unknown>[]) {
   return `<section><h2>${escapeHtml(title)} (${rows.length})</h2>${body}</section>`;
 }
 
+const SUBJECTS: Record<string, string> = {
+  adult: "Persona adulta",
+  minor: "Menor de 16 años",
+  teen: "Entre 16 y 17 años",
+};
+const CONSENT_STATES: Record<string, string> = {
+  pending: "Pendiente de firma",
+  complete: "Firmado",
+  withdrawn: "Retirado",
+  cancelled: "Anulado",
+};
+
+const item = (term: string, v: unknown) =>
+  `<div><dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value(v))}</dd></div>`;
+
+/**
+ * Consents: each signer's data and answers as a person reads them, and the signed PDF as a
+ * download inside this same file (a `data:` link: nothing is fetched).
+ */
+function consentSection(consents: PersonalDataExport["consentimientos"]) {
+  const rows = consents.map((c) => {
+    const signers = c.firmantes
+      .map((f, i) => {
+        const answers = (f.firma?.answers ?? []).map((a) => item(a.question, a.answer)).join("");
+        const pdf = f.pdfBase64
+          ? `<p><a download="consentimiento-${escapeHtml(c.id.slice(0, 8))}-firma-${i + 1}.pdf" href="data:application/pdf;base64,${f.pdfBase64}">Descargar el PDF firmado</a></p>`
+          : "";
+        return `<li><dl>${[
+          item("Firma de", f.papel),
+          item("Email", f.email),
+          item("Abierto el", f.abiertoEn),
+          item("Firmado el", f.firmadoEn),
+          ...(f.firma
+            ? [
+                item("Nombre escrito", f.firma.name),
+                item("DNI o NIE", f.firma.idNumber),
+                item("Dirección IP", f.firma.ip),
+                item("Navegador", f.firma.userAgent),
+                item("Firma dibujada", f.firma.signature ? "Sí" : "No"),
+              ]
+            : []),
+        ].join("")}${answers}</dl>${pdf}</li>`;
+      })
+      .join("");
+    return `<li><dl>${[
+      item("Persona atendida", c.persona),
+      item("Email", c.email),
+      item("Quién firma", SUBJECTS[c.tipo] ?? c.tipo),
+      item("Estado", CONSENT_STATES[c.estado] ?? c.estado),
+      item("Enviado el", c.enviadoEn),
+      item("Completo el", c.completoEn),
+      item("Retirado el", c.retiradoEn),
+      item(
+        "Documentos",
+        (c.documentos as { title?: string }[]).map((d) => d.title ?? "").join(", "),
+      ),
+      ...(c.excepcion ? [item("Excepción (una sola firma)", c.excepcion.nota)] : []),
+    ].join("")}</dl><ol>${signers}</ol></li>`;
+  });
+  const body = rows.length ? `<ol>${rows.join("")}</ol>` : "<p>No se guarda ninguno.</p>";
+  return `<section><h2>Consentimientos (${consents.length})</h2>${body}</section>`;
+}
+
 export function exportDocumentHtml(exported: PersonalDataExport, practiceName: string) {
   const sections = SECTIONS.map(([key, title]) =>
     section(title, exported[key] as unknown as Record<string, unknown>[]),
@@ -115,6 +178,7 @@ dt{font-weight:600;min-width:12rem}dd{margin:0;white-space:pre-wrap;overflow-wra
 <h1>Datos personales de ${escapeHtml(exported.email)}</h1>
 <p>Este documento reúne todo lo que la web de ${escapeHtml(practiceName)} guarda sobre esta dirección de email (derecho de acceso, artículo 15 del RGPD). Generado el ${escapeHtml(value(exported.generadoEn))}.</p>
 ${sections}
+${consentSection(exported.consentimientos)}
 <section><h2>Copias de emails guardadas en el servidor (${exported.copiasDeCorreo.length})</h2>${files}</section>
 <section><h2>Notas</h2>${notes}</section>
 </body>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { SIGNER_STATUS_LABELS } from "~/modules/consent/rules";
 import type { AgendaEntry } from "./types";
 
 const LABELS: Record<
@@ -29,7 +30,14 @@ export function ConsentLine({ item }: { item: AgendaEntry }) {
             <Badge variant={label.variant}>{label.text}</Badge>
             {consent.status === "pending" ? (
               <span>
-                {consent.signed} de {consent.needed} firmas
+                {consent.signed} de {consent.needed} firmas (
+                {consent.signers
+                  .map(
+                    (s, i) =>
+                      `${s.role === "client" ? "persona atendida" : `progenitor ${i + (consent.signers[0]?.role === "client" ? 0 : 1)}`}: ${SIGNER_STATUS_LABELS[s.status].toLowerCase()}`,
+                  )
+                  .join(" · ")}
+                )
               </span>
             ) : null}
           </>

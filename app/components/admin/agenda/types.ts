@@ -1,5 +1,6 @@
 /** What the agenda's loader sends its components (safe in the browser: no server module). */
 import type { AgendaItem } from "~/modules/booking/view";
+import type { SignerStatus } from "~/modules/consent/rules";
 
 /** One appointment as staff with appointments.read see it, with what the agenda adds. */
 export interface AgendaEntry extends AgendaItem {
@@ -12,7 +13,12 @@ export interface AgendaEntry extends AgendaItem {
    * The appointment's informed consent (staff with `consent.manage`): its state and signatures;
    * null when none was sent; undefined when this person may not see it.
    */
-  consent?: { status: string; signed: number; needed: number } | null;
+  consent?: {
+    status: string;
+    signed: number;
+    needed: number;
+    signers: { role: "client" | "parent"; status: SignerStatus }[];
+  } | null;
 }
 
 /** The seven days shown: first and last, and where the neighbouring seven start. */
