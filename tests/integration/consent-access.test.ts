@@ -1,11 +1,14 @@
 import { asc, eq } from "drizzle-orm";
+import { createCookie } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, mailOutbox } from "~/db/schema";
 import { upsertUserFromCli } from "~/modules/accounts/accounts.server";
 import { signIn } from "~/modules/accounts/sign-in.server";
+import { getEnv } from "~/utils/env.server";
 import { saveDocument } from "~/modules/consent/documents.server";
 import { listRequests, sendConsent, signConsent } from "~/modules/consent/requests.server";
 import * as consentsPage from "~/routes/admin/consents";
+import * as messagesPage from "~/routes/admin/messages";
 import * as layout from "~/routes/admin/layout";
 import * as pdfRoute from "~/routes/resources/consent-pdf";
 import { DRIVERS, useTestDatabase } from "../support/db";
@@ -115,6 +118,25 @@ describe.each(DRIVERS)("who can read a signed consent (%s)", (driver) => {
     expect(shown).toContain("Lucía Pérez");
     expect(shown).not.toContain("Respuesta privada");
     expect((editor.data as { canRead: boolean }).canRead).toBe(false);
+  });
+
+  it("RGPD erase keeps the signed consent and says until when (the toast she reads)", async () => {
+    const out = await run(messagesPage.action as (args: never) => unknown, {
+      request: makeRequest("/admin/mensajes", {
+        cookie: cookies.administrator,
+        form: { intent: "erase", email: "lucia@example.com" },
+      }),
+    });
+    expect(out.status).toBe(302);
+    const toast = (await createCookie("toast", { secrets: [getEnv().AUTH_SECRET] }).parse(
+      out.headers.get("set-cookie"),
+    )) as { title: string; description: string };
+    expect(toast.description).toContain("Se conservan 1 consentimientos firmados hasta el");
+    expect(toast.description).toContain("Ley 41/2002, art. 17");
+    expect(toast.description.length).toBeLessThanOrEqual(500);
+    expect(await listRequests(db.db)).toHaveLength(1);
+    // The signed PDF still opens for the psychologist.
+    expect((await pdfAs(cookies.administrator)).status).toBe(200);
   });
 
   it("an administrator without a second factor is sent to enrol before anything", async () => {

@@ -118,11 +118,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     // Signed consents are clinical documentation: the law keeps them, and the answer says so.
     const kept = erased.consents.kept
-      ? ` Se conservan ${erased.consents.kept} consentimientos firmados${erased.consents.keptUntil ? ` hasta el ${formatLongDate(erased.consents.keptUntil.toISOString())}` : ""}: son documentación clínica y la ley obliga a guardarlos al menos 5 años desde la última visita (Ley 41/2002, art. 17). Después se borran solos.`
+      ? ` Se conservan ${erased.consents.kept} consentimientos firmados${erased.consents.keptUntil ? ` hasta el ${formatLongDate(erased.consents.keptUntil.toISOString())}` : ""}: la ley obliga a guardarlos 5 años desde la última visita (Ley 41/2002, art. 17); después se borran solos.`
       : "";
     return redirectWithToast("/admin/mensajes", {
       title: "Datos suprimidos",
-      description: `Se han eliminado ${erased.messages} mensajes, ${erased.appointments} citas, ${erased.reviews} reseñas, ${erased.consents.erased} consentimientos sin firmar, ${erased.mails} emails y ${erased.files} copias .eml de ${email}.${kept}`,
+      description: `Se han eliminado ${erased.messages} mensajes, ${erased.appointments} citas, ${erased.reviews} reseñas, ${erased.consents.erased ? `${erased.consents.erased} consentimientos sin firmar, ` : ""}${erased.mails} emails y ${erased.files} copias .eml de ${email}.${kept}`,
       ...(erased.failedFiles > 0
         ? { type: "error" as const, title: "Datos suprimidos en parte" }
         : {}),
