@@ -21,21 +21,19 @@ export const STARTING_DOCUMENTS: Record<DocumentKind, { title: string; body: str
 
 ## Qué es este documento
 
-Antes de empezar, tienes derecho a saber en qué consiste la atención psicológica que vas a
-recibir y a decidir con libertad si la aceptas. Léelo con calma y pregunta cualquier duda antes
-de firmar: puedes hacerlo ahora o en la primera sesión.
+Antes de empezar, tienes derecho a saber en qué consiste la atención psicológica y a decidir
+con libertad si la aceptas. Léelo con calma y pregunta cualquier duda antes de firmar.
 
 ## Quién te atiende
 
 Te atiende una psicóloga general sanitaria, colegiada y habilitada para ejercer la psicología en
-el ámbito sanitario. Su nombre y su número de colegiación figuran en la web de la consulta. La
-profesional actúa conforme al Código Deontológico del Psicólogo y a la normativa sanitaria.
+el ámbito sanitario, que actúa conforme al Código Deontológico del Psicólogo. Su nombre y su
+número de colegiación figuran en la web de la consulta.
 
 ## Naturaleza y objetivos
 
 La intervención psicológica busca comprender lo que te ocurre y ayudarte a afrontarlo mejor. Los
-objetivos concretos se acuerdan contigo al terminar la evaluación y se pueden revisar en
-cualquier momento.
+objetivos se acuerdan contigo tras la evaluación y se pueden revisar en cualquier momento.
 
 ## Cómo se trabaja
 
