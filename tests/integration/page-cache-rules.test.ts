@@ -74,6 +74,10 @@ describe("who may share a stored page", () => {
       "/vista%2Dprevia",
       "/%61dmin/blog",
       "/resenas/invitacion",
+      // A consent's signing page and the signer's copy: a token and health data.
+      "/consentimiento",
+      "/consentimiento/copia",
+      "/consentimiento/copia.pdf",
     ]) {
       expect(unsharedReason(req("GET", path)), path).toBe("private");
     }
