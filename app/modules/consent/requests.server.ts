@@ -31,6 +31,7 @@ import { CONSENT_RETENTION_YEARS, keptUntil } from "./retention";
 import {
   answerField,
   CONSENT_MESSAGES,
+  type DocumentKind,
   ExceptionSchema,
   type IntakeQuestion,
   LINK_DAYS,
@@ -145,7 +146,8 @@ function signLinkMail(
 // ─── Sending ────────────────────────────────────────────────────────────────────────────────────
 
 export type SendResult =
-  { ok: true; requestId: string; signers: number } | (FormFailure & { status: 400 | 404 | 409 });
+  | { ok: true; requestId: string; signers: number; missing: DocumentKind[] }
+  | (FormFailure & { status: 400 | 404 | 409 });
 
 const NOT_READY =
   "Antes de enviar ningún consentimiento, revisa el texto del consentimiento informado y márcalo como listo para enviar (Consentimientos › Documentos).";
@@ -261,7 +263,14 @@ export async function sendConsent(
     });
   });
   nudgeOutbox();
-  return { ok: true, requestId, signers: signers.length };
+  // Documents that apply but she has not marked ready yet went out without them: said to her.
+  const wanted: DocumentKind[] = [
+    ...(v.online === "on" ? (["online"] as const) : []),
+    ...(v.subject !== "adult" ? (["minors"] as const) : []),
+    "data",
+  ];
+  const missing = wanted.filter((kind) => !documents.some((d) => d.kind === kind));
+  return { ok: true, requestId, signers: signers.length, missing };
 }
 
 /**

@@ -98,12 +98,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "send") {
     const result = await sendConsent(db, user, Object.fromEntries(form), ip);
     if (!result.ok) return failure({ ...result, intent: "send" });
+    const sent =
+      result.signers === 1
+        ? "Hemos enviado el enlace para firmar. Verás aquí cuándo lo abre y lo firma."
+        : `Hemos enviado ${result.signers} enlaces, uno a cada persona que firma.`;
+    const missing = result.missing.map((kind) => `«${DOCUMENT_LABELS[kind].name}»`).join(" ni ");
     return redirectWithToast("/admin/consentimientos", {
       title: "Consentimiento enviado",
-      description:
-        result.signers === 1
-          ? "Hemos enviado el enlace para firmar. Verás aquí cuándo lo abre y lo firma."
-          : `Hemos enviado ${result.signers} enlaces, uno a cada persona que firma.`,
+      description: missing
+        ? `${sent} No incluye ${missing}: aún no lo has marcado como revisado.`
+        : sent,
     });
   }
   if (intent === "resend") {

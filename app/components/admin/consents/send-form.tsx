@@ -53,7 +53,7 @@ export function SendConsentForm({
         );
         if (!fields.show(verdict.ok ? {} : verdict.fieldErrors)) event.preventDefault();
       }}
-      className="flex flex-col gap-5"
+      className="mt-4 flex flex-col gap-5"
       aria-labelledby="enviar-consentimiento"
     >
       <input type="hidden" name="intent" value="send" />
