@@ -54,6 +54,11 @@ export function formatDay(value: Date | string) {
   return shortDateText(madridFields(value));
 }
 
+/** The day of an instant in Madrid, e.g. '5 de marzo de 2025'. */
+export function formatLongDay(value: Date | string) {
+  return longDateText(madridFields(value));
+}
+
 /** e.g. '05 mar 2025, 14:30' (Madrid time). */
 export function formatShortDateTime(value: Date | string) {
   const f = madridFields(value);

@@ -17,7 +17,8 @@ export function appointmentPlace(row: Pick<Row, "modality">, settings: Settings)
     : `${settings.partnerCentreName}, ${settings.partnerCentreAddress}`;
 }
 
-function mail(
+/** An e-mail to the practice (a notice): the paragraphs and, optionally, a link. */
+export function practiceMail(
   to: string,
   subject: string,
   paragraphs: string[],
@@ -50,7 +51,7 @@ export const CRISIS_LINE =
  * An e-mail to a client: from the professional's name (Ajustes; the address stays MAIL_FROM's),
  * with the footer of clientMailFooter in both parts.
  */
-function clientMail(
+export function clientMail(
   settings: Settings,
   to: string,
   subject: string,
@@ -131,7 +132,7 @@ export function appointmentMails(row: Row, settings: Settings) {
         ics(),
       ),
     newRequestNotice: () =>
-      mail(
+      practiceMail(
         settings.contactEmail,
         "Nueva solicitud de cita",
         [
@@ -196,14 +197,14 @@ export function appointmentMails(row: Row, settings: Settings) {
         ics(),
       ),
     cancelledNotice: () =>
-      mail(
+      practiceMail(
         settings.contactEmail,
         "Cita cancelada",
         [`Se ha cancelado la cita del ${when} (${row.serviceName}). La hora vuelve a estar libre.`],
         agenda,
       ),
     changeRequestNotice: () =>
-      mail(
+      practiceMail(
         settings.contactEmail,
         "Petición de cambio de cita",
         [
@@ -230,7 +231,7 @@ export function appointmentMails(row: Row, settings: Settings) {
         ics(),
       ),
     newBookingNotice: () =>
-      mail(
+      practiceMail(
         settings.contactEmail,
         "Nueva cita confirmada",
         [`Se ha confirmado una cita para el ${when} (${row.serviceName}).`],

@@ -365,6 +365,13 @@ describe.each(DRIVERS)("informed consent (%s)", (driver) => {
     expect(await signConsent(db.db, mother, signed(), CLIENT, NOW)).toMatchObject({
       complete: true,
     });
+    // A parent's own address finds the consent she signed (RGPD), and erase keeps it.
+    const byParent = await exportPersonalData(db.db, "Madre@Example.com", NOW);
+    expect(byParent.consentimientos).toHaveLength(1);
+    expect((await erasePersonalData(db.db, "madre@example.com")).consents).toMatchObject({
+      erased: 0,
+      kept: 1,
+    });
 
     // Sent with one parent only: the note is required.
     const missing = await sendConsent(

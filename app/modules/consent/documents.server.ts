@@ -5,6 +5,7 @@ import { consentDocumentVersions, intakeForm } from "~/db/schema";
 import { audit } from "~/platform/audit.server";
 import type { FormFailure } from "~/utils/form";
 import { parseWith } from "~/utils/form-schema";
+import { formatLongDay } from "~/utils/format-time";
 import {
   CONSENT_MESSAGES,
   DEFAULT_INTAKE,
@@ -195,11 +196,6 @@ export async function documentsToSend(
     .map((d) => ({ id: d.versionId!, kind: d.kind, title: d.title, sha256: d.sha256 }));
 }
 
-/** Whether anything can be sent: the general consent's newest version is marked reviewed. */
-export async function consentReady(db: Db) {
-  return (await currentDocuments(db)).general.ready;
-}
-
 // ─── The intake questionnaire ───────────────────────────────────────────────────────────────────
 
 export async function getIntake(
@@ -255,23 +251,14 @@ export async function saveIntake(
 
 /** The impact assessment's starting template as a PDF, with the practice's name and the date. */
 export async function eipdTemplatePdf(professionalName: string, now = new Date()) {
-  const date = now.toLocaleDateString("es-ES", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Europe/Madrid",
-  });
+  const date = formatLongDay(now);
   const nextYear = new Date(now);
   nextYear.setUTCFullYear(nextYear.getUTCFullYear() + 1);
   const markdown = fillTemplate(EIPD_TEMPLATE, {
     consulta: `Consulta de psicología de ${professionalName}`,
     responsable: professionalName,
     fecha: date,
-    revision: nextYear.toLocaleDateString("es-ES", {
-      month: "long",
-      year: "numeric",
-      timeZone: "Europe/Madrid",
-    }),
+    revision: formatLongDay(nextYear),
   });
   return composeTextPdf(
     "Evaluación de impacto relativa a la protección de datos (EIPD)",

@@ -1,5 +1,6 @@
 import { Lexer, type Token, type Tokens } from "marked";
 import PDFDocument from "pdfkit";
+import { formatDateTime } from "~/utils/format-time";
 import { ROLE_LABELS } from "./rules";
 
 /**
@@ -542,19 +543,7 @@ function small(doc: Doc, text: string, font = "Helvetica") {
 
 /** "28 de noviembre de 2026, 10:05 (hora de Madrid)". */
 export function madridDateTime(date: Date) {
-  const day = date.toLocaleDateString("es-ES", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Europe/Madrid",
-  });
-  const time = date.toLocaleTimeString("es-ES", {
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-    timeZone: "Europe/Madrid",
-  });
-  return `${day}, ${time} (hora de Madrid)`;
+  return `${formatDateTime(date)} (hora de Madrid)`;
 }
 
 // ---------------------------------------------------------------------------------------------

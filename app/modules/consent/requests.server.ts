@@ -4,14 +4,12 @@ import sharp from "sharp";
 import type { Db } from "~/db/client.server";
 import { consentRequests, consentSigners } from "~/db/schema";
 import { appointmentSummary } from "~/modules/booking/agenda.server";
-import { clientMailFooter } from "~/modules/booking/mails.server";
+import { clientMail, practiceMail } from "~/modules/booking/mails.server";
 import { renderMarkdown } from "~/modules/content/markdown";
 import { getSettings } from "~/modules/settings/settings.server";
 import type { Settings } from "~/modules/settings/schemas";
 import { audit } from "~/platform/audit.server";
-import type { MailMessage } from "~/platform/mail/mail.server";
 import { enqueueMail, nudgeOutbox } from "~/platform/mail/outbox.server";
-import { simpleHtml } from "~/platform/mail/templates";
 import {
   clinicalMasterKey,
   openBytes,
@@ -21,6 +19,7 @@ import {
 } from "~/platform/sealed.server";
 import { hashToken, isToken, newToken } from "~/platform/tokens.server";
 import { getEnv } from "~/utils/env.server";
+import { formatLongDay } from "~/utils/format-time";
 import { logger } from "~/utils/logger.server";
 import { formFailure, type FormFailure } from "~/utils/form";
 import { parseWith } from "~/utils/form-schema";
@@ -79,34 +78,12 @@ const exceptionContext = (requestId: string) => `consent_requests:${requestId}:e
 
 // ─── E-mails ────────────────────────────────────────────────────────────────────────────────────
 
-function clientMail(
-  settings: Settings,
-  to: string,
-  subject: string,
-  paragraphs: string[],
-  link: { href: string; label: string },
-): MailMessage {
-  const footer = clientMailFooter(settings);
-  return {
-    to,
-    subject,
-    text: [...paragraphs, "", `${link.label}: ${link.href}`, "", "-- ", ...footer].join("\n"),
-    html: simpleHtml(paragraphs, link, footer),
-    fromName: settings.professionalName,
-  };
-}
-
-function practiceMail(settings: Settings, subject: string, paragraphs: string[]): MailMessage {
-  const link = {
+/** The practice's notice about a consent: names the client, never what was signed or answered. */
+function consentNotice(settings: Settings, subject: string, paragraphs: string[]) {
+  return practiceMail(settings.contactEmail, subject, paragraphs, {
     href: `${getEnv().PUBLIC_URL}/admin/consentimientos`,
     label: "Abrir Consentimientos",
-  };
-  return {
-    to: settings.contactEmail,
-    subject,
-    text: [...paragraphs, "", `${link.label}: ${link.href}`].join("\n"),
-    html: simpleHtml(paragraphs, link),
-  };
+  });
 }
 
 function signLinkMail(
@@ -116,11 +93,7 @@ function signLinkMail(
   token: string,
   expiresAt: Date,
 ) {
-  const until = expiresAt.toLocaleDateString("es-ES", {
-    day: "numeric",
-    month: "long",
-    timeZone: "Europe/Madrid",
-  });
+  const until = formatLongDay(expiresAt);
   const forWhom =
     signer.role === "parent"
       ? [
@@ -381,7 +354,6 @@ export interface SigningView {
   practiceName: string;
   documents: { title: string; html: string; version: number; sha256: string }[];
   questions: IntakeQuestion[];
-  expiresAt: string;
 }
 
 async function documentsOf(db: Db, sent: SentDocument[]) {
@@ -434,7 +406,6 @@ export async function signingView(
     questions: row.signer.answersIntake
       ? ((row.request.intake as IntakeQuestion[] | null) ?? [])
       : [],
-    expiresAt: row.signer.expiresAt.toISOString(),
   };
 }
 
@@ -555,7 +526,7 @@ export async function signConsent(
     );
     await enqueueMail(
       tx,
-      practiceMail(
+      consentNotice(
         settings,
         complete ? "Consentimiento completo" : "Una firma de consentimiento recibida",
         [
@@ -598,7 +569,7 @@ async function completeIfSigned(tx: Pick<Db, "select" | "update">, requestId: st
 
 // ─── The signer's copy and the withdrawal ───────────────────────────────────────────────────────
 
-export interface CopyView {
+interface CopyView {
   clientName: string;
   signedAt: string;
   status: RequestStatus;
@@ -661,7 +632,7 @@ export async function withdrawConsent(
       .where(eq(consentSigners.requestId, row.request.id));
     await enqueueMail(
       tx,
-      practiceMail(settings, "Consentimiento retirado", [
+      consentNotice(settings, "Consentimiento retirado", [
         `${row.request.clientName}: una persona firmante ha retirado el consentimiento informado.`,
         "Queda registrado con su fecha. Lo firmado se conserva como parte de la documentación clínica. Ponte en contacto con ella antes de la próxima sesión.",
       ]),
@@ -723,7 +694,7 @@ async function signersOf(db: Db, requestIds: string[]) {
   return db.select().from(consentSigners).where(inArray(consentSigners.requestId, requestIds));
 }
 
-export const LIST_LIMIT = 100;
+const LIST_LIMIT = 100;
 
 /** The newest requests (the back office's list), with each signer's status; no sealed data. */
 export async function listRequests(
@@ -810,7 +781,7 @@ export async function signerPdf(db: Db, actor: Actor, signerId: unknown, ip: str
 
 type ActionResult = { ok: true } | (FormFailure & { status: 400 | 404 | 409 });
 
-async function pendingRequest(db: Db, id: unknown) {
+async function requestById(db: Db, id: unknown) {
   if (typeof id !== "string" || !/^[0-9a-f-]{36}$/.test(id)) return null;
   const [row] = await db.select().from(consentRequests).where(eq(consentRequests.id, id));
   return row ?? null;
@@ -826,7 +797,7 @@ export async function cancelRequest(
   id: unknown,
   ip: string,
 ): Promise<ActionResult> {
-  const request = await pendingRequest(db, id);
+  const request = await requestById(db, id);
   if (!request) return { ...formFailure(GONE), status: 404 };
   if (request.status !== "pending") return { ...formFailure(NOT_PENDING), status: 409 };
   await db.transaction(async (tx) => {
@@ -856,7 +827,7 @@ export async function recordException(
   ip: string,
   now = new Date(),
 ): Promise<ActionResult> {
-  const request = await pendingRequest(db, id);
+  const request = await requestById(db, id);
   if (!request) return { ...formFailure(GONE), status: 404 };
   if (request.status !== "pending") return { ...formFailure(NOT_PENDING), status: 409 };
   const parsed = parseWith(ExceptionSchema, input);
@@ -958,7 +929,8 @@ export async function resendLink(
 function ofAddress(address: string) {
   return or(
     eq(sql`lower(${consentRequests.clientEmail})`, address),
-    sql`exists (select 1 from ${consentSigners} s where s.request_id = ${consentRequests.id} and lower(s.email) = ${address})`,
+    // A parent's address finds the consent they signed (columns written out: see eraseConsentsOf).
+    sql`exists (select 1 from consent_signers s where s.request_id = consent_requests.id and lower(s.email) = ${address})`,
   );
 }
 
@@ -1037,27 +1009,17 @@ export async function eraseConsentsOf(
       id: consentRequests.id,
       createdAt: consentRequests.createdAt,
       lastVisitAt: consentRequests.lastVisitAt,
+      // Written out: drizzle leaves a select's own columns unqualified, and inside the subquery
+      // "id" would be the signer's.
+      signed: sql<boolean>`exists (select 1 from consent_signers s where s.request_id = consent_requests.id and s.signed_at is not null)`,
     })
     .from(consentRequests)
     .where(ofAddress(address));
-  const signed = new Set(
-    (
-      await tx
-        .select({ requestId: consentSigners.requestId })
-        .from(consentSigners)
-        .where(
-          and(
-            inArray(consentSigners.requestId, requests.length ? requests.map((r) => r.id) : [""]),
-            sql`${consentSigners.signedAt} is not null`,
-          ),
-        )
-    ).map((s) => s.requestId),
-  );
-  const erasable = requests.filter((r) => !signed.has(r.id)).map((r) => r.id);
+  const erasable = requests.filter((r) => !r.signed).map((r) => r.id);
   if (erasable.length > 0) {
     await tx.delete(consentRequests).where(inArray(consentRequests.id, erasable));
   }
-  const kept = requests.filter((r) => signed.has(r.id));
+  const kept = requests.filter((r) => r.signed);
   const until = kept
     .map((r) => keptUntil(r.lastVisitAt ?? r.createdAt))
     .sort((a, b) => b.getTime() - a.getTime())[0];

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { emailAddress } from "~/utils/email-schema";
 import { isDniOrNie } from "~/utils/nif";
 import { noNul } from "~/utils/no-nul";
+import { suggestSlug } from "~/utils/slug";
 import { DOCUMENT_KINDS, type DocumentKind } from "./starting-texts";
 
 /**
@@ -17,9 +18,6 @@ export const LINK_DAYS = 14;
 /** What a link that no longer works shows (used, expired, replaced or cancelled alike). */
 export const LINK_INVALID =
   "Este enlace ya no sirve: se ha usado, ha caducado o la consulta ha enviado otro. Si necesitas uno nuevo, escribe a la consulta.";
-
-/** Under this age a client's parents or guardians consent (16 and over consents alone). */
-export const OWN_CONSENT_AGE = 16;
 
 export const DOCUMENT_LABELS: Record<DocumentKind, { name: string; when: string }> = {
   general: { name: "Consentimiento informado", when: "Se envía siempre." },
@@ -215,7 +213,7 @@ export const EXTRA_QUESTION_ROWS = 2;
  * `q0.required`, `q0.id`) read into questions: a row whose question is blank is dropped (that is
  * how one is removed), and its position is its order.
  */
-export function questionsFromForm(form: FormData | Map<string, unknown>, rows: number) {
+export function questionsFromForm(form: FormData, rows: number) {
   const get = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
@@ -227,7 +225,10 @@ export function questionsFromForm(form: FormData | Map<string, unknown>, rows: n
     if (!label) continue;
     // A question keeps its id (the answers' field name); a new or altered one gets it from its text.
     const given = get(`q${i}.id`).trim();
-    let id = /^[a-z0-9-]{1,40}$/.test(given) ? given : slugOf(label) || `pregunta-${i + 1}`;
+    let id = /^[a-z0-9-]{1,40}$/.test(given)
+      ? given
+      : suggestSlug(label).replace(/ñ/g, "n").slice(0, 30).replace(/-+$/, "") ||
+        `pregunta-${i + 1}`;
     while (used.has(id)) id = `${id.slice(0, 36)}-${i + 1}`;
     used.add(id);
     questions.push({
@@ -242,17 +243,6 @@ export function questionsFromForm(form: FormData | Map<string, unknown>, rows: n
     });
   }
   return questions;
-}
-
-function slugOf(text: string) {
-  return text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 30)
-    .replace(/-+$/g, "");
 }
 
 // ─── Sending ────────────────────────────────────────────────────────────────────────────────────
@@ -320,7 +310,6 @@ export const SendSchema = z
       path: ["parent2"],
     }),
   );
-export type SendInput = z.output<typeof SendSchema>;
 
 /** 'Registrar una excepción': one parent's signature is enough, and why. */
 export const ExceptionSchema = z.object({

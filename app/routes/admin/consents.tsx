@@ -75,9 +75,10 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     })),
     intake: { enabled: intake.enabled, count: intake.questions.length },
     ready: documents.general.ready,
+    // The appointment's own consents first (however old), then the newest of the rest.
     requests: appointment
       ? [
-          ...requests.filter((r) => r.appointmentId === appointment.id),
+          ...(await listRequests(db, { appointmentId: appointment.id })),
           ...requests.filter((r) => r.appointmentId !== appointment.id),
         ]
       : requests,

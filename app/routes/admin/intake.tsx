@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { ConfirmAction } from "~/components/admin/confirm-action";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/form-field";
@@ -176,12 +177,19 @@ export default function IntakePage({ loaderData, actionData }: Route.ComponentPr
           </Button>
         </div>
       </Form>
-      <Form method="post">
-        <input type="hidden" name="intent" value="default" />
-        <Button type="submit" variant="outline" size="sm">
-          Volver a las preguntas de partida
-        </Button>
-      </Form>
+      <div>
+        <ConfirmAction
+          trigger={
+            <Button type="button" variant="outline" size="sm">
+              Volver a las preguntas de partida
+            </Button>
+          }
+          title="Volver a las preguntas de partida"
+          description="Tus preguntas se sustituyen por las cuatro de partida. Los consentimientos ya enviados conservan las suyas."
+          fields={{ intent: "default" }}
+          confirmLabel="Volver a las de partida"
+        />
+      </div>
     </div>
   );
 }

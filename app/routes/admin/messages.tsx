@@ -27,7 +27,8 @@ import { outboxProblems, retryMail } from "~/platform/mail/outbox.server";
 import { parsePage } from "~/utils/pagination";
 import { plural } from "~/utils/format";
 import { backTo, parseId, readForm } from "~/utils/form";
-import { formatLongDate } from "~/utils/format";
+import { CONSENT_RETENTION_YEARS } from "~/modules/consent/retention";
+import { formatLongDay } from "~/utils/format-time";
 import { failure } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/messages";
@@ -118,7 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     // Signed consents are clinical documentation: the law keeps them, and the answer says so.
     const kept = erased.consents.kept
-      ? ` Se conservan ${erased.consents.kept} consentimientos firmados${erased.consents.keptUntil ? ` hasta el ${formatLongDate(erased.consents.keptUntil.toISOString())}` : ""}: la ley obliga a guardarlos 5 años desde la última visita (Ley 41/2002, art. 17); después se borran solos.`
+      ? ` Se conservan ${erased.consents.kept} consentimientos firmados${erased.consents.keptUntil ? ` hasta el ${formatLongDay(erased.consents.keptUntil)}` : ""}: la ley obliga a guardarlos ${CONSENT_RETENTION_YEARS} años desde la última visita (Ley 41/2002, art. 17); después se borran solos.`
       : "";
     return redirectWithToast("/admin/mensajes", {
       title: "Datos suprimidos",

@@ -8,7 +8,7 @@ import { copyView, withdrawConsent } from "~/modules/consent/requests.server";
 import { LINK_INVALID } from "~/modules/consent/rules";
 import { failure } from "~/utils/action.server";
 import { readForm } from "~/utils/form";
-import { formatLongDate } from "~/utils/format";
+import { formatLongDay } from "~/utils/format-time";
 import { pageMeta, rootFromMatches } from "~/utils/meta";
 import type { Route } from "./+types/consent-copy";
 
@@ -73,7 +73,7 @@ export default function ConsentCopyPage({ loaderData, actionData }: Route.Compon
         ) : (
           <>
             <p>
-              Firmaste el {formatLongDate(view.signedAt)}
+              Firmaste el {formatLongDay(view.signedAt)}
               {view.documents.length > 0 ? `: ${view.documents.join(", ")}.` : "."}
             </p>
             <p>
@@ -87,7 +87,7 @@ export default function ConsentCopyPage({ loaderData, actionData }: Route.Compon
             {view.status === "withdrawn" ? (
               <p>
                 Retiraste este consentimiento el{" "}
-                {view.withdrawnAt ? formatLongDate(view.withdrawnAt) : ""}.
+                {view.withdrawnAt ? formatLongDay(view.withdrawnAt) : ""}.
               </p>
             ) : actionData?.ok ? null : (
               <section aria-labelledby="retirar" className="flex flex-col gap-3">

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { SIGNER_STATUS_LABELS } from "~/modules/consent/rules";
+import { SIGNER_STATUS_LABELS, type SignerStatus } from "~/modules/consent/rules";
 import type { AgendaEntry } from "./types";
 
 const LABELS: Record<
@@ -11,6 +11,17 @@ const LABELS: Record<
   pending: { text: "Pendiente de firma", variant: "warning" },
   withdrawn: { text: "Retirado", variant: "danger" },
 };
+
+/** 'persona atendida: enviado' or 'progenitor 1: firmado · progenitor 2: abierto'. */
+function signerStatuses(signers: { role: "client" | "parent"; status: SignerStatus }[]) {
+  let parent = 0;
+  return signers
+    .map((s) => {
+      const who = s.role === "client" ? "persona atendida" : `progenitor ${++parent}`;
+      return `${who}: ${SIGNER_STATUS_LABELS[s.status].toLowerCase()}`;
+    })
+    .join(" · ");
+}
 
 /**
  * The appointment's informed consent: its state, the signatures still missing, where to send or
@@ -30,14 +41,7 @@ export function ConsentLine({ item }: { item: AgendaEntry }) {
             <Badge variant={label.variant}>{label.text}</Badge>
             {consent.status === "pending" ? (
               <span>
-                {consent.signed} de {consent.needed} firmas (
-                {consent.signers
-                  .map(
-                    (s, i) =>
-                      `${s.role === "client" ? "persona atendida" : `progenitor ${i + (consent.signers[0]?.role === "client" ? 0 : 1)}`}: ${SIGNER_STATUS_LABELS[s.status].toLowerCase()}`,
-                  )
-                  .join(" · ")}
-                )
+                {consent.signed} de {consent.needed} firmas ({signerStatuses(consent.signers)})
               </span>
             ) : null}
           </>

@@ -38,8 +38,15 @@ export function SendConsentForm({
   const [subject, setSubject] = useState<Subject>("adult");
   const [hydrated, setHydrated] = useState(false);
   const sending = useNavigation().state === "submitting";
-  // Without JavaScript every field shows; once hydrated, the parents' only when they apply.
-  useEffect(() => setHydrated(true), []);
+  // Without JavaScript every field shows; once hydrated, the parents' only when they apply,
+  // starting from the choice already made (one clicked before hydration is kept).
+  useEffect(() => {
+    const chosen = fields.formRef.current?.querySelector<HTMLInputElement>(
+      'input[name="subject"]:checked',
+    )?.value;
+    if (chosen && (SUBJECTS as readonly string[]).includes(chosen)) setSubject(chosen as Subject);
+    setHydrated(true);
+  }, [fields.formRef]);
   return (
     <Form
       ref={fields.formRef}
@@ -106,7 +113,7 @@ export function SendConsentForm({
               type="radio"
               name="subject"
               value={s}
-              checked={subject === s}
+              defaultChecked={s === "adult"}
               onChange={() => setSubject(s)}
               className="mt-1 size-5 accent-primary"
             />
