@@ -27,7 +27,9 @@ test("the open editor is autosaved; reopened, the unsaved changes can be recover
   const visual = await visualEditor(page);
 
   await page.getByLabel("Resumen").fill(EXCERPT);
-  // The caret at the end of the last paragraph: a click on its last line, then End.
+  // The caret at the end of the last paragraph: once the editor is ready (its toolbar is shown,
+  // so nothing moves under the pointer), a click on its last line, then End.
+  await expect(page.getByRole("button", { name: "Subtítulo", exact: true })).toBeVisible();
   const last = visual.locator(":scope > p").last();
   const box = (await last.boundingBox())!;
   await last.click({ position: { x: box.width - 2, y: box.height - 4 } });

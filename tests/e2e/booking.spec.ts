@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import {
   expect,
   expectAccessible,
+  forgetRateLimits,
   gotoHydrated,
   signInAsAdmin,
   test,
@@ -15,6 +16,9 @@ import { linkInMail } from "./mail";
  */
 
 useSettings({ bookingEnabled: true });
+// Each test is a new visitor: the hour's bookings from 127.0.0.1 start afresh (other specs on
+// this worker book too).
+test.beforeEach(() => forgetRateLimits("booking:"));
 
 /** Service → the first day with free hours → its first hour; returns the hour chosen. */
 async function chooseFirstFreeHour(page: Page, service: string) {

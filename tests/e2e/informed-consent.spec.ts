@@ -3,6 +3,7 @@ import type { Browser, Page } from "@playwright/test";
 import {
   expect,
   expectAccessible,
+  forgetRateLimits,
   gotoHydrated,
   signInAsAdmin,
   test,
@@ -18,6 +19,9 @@ import { linkInMail, mailCount } from "./mail";
  */
 
 useSettings({ bookingEnabled: true });
+// Each test is a new visitor: the hour's bookings from 127.0.0.1 start afresh (other specs on
+// this worker book too).
+test.beforeEach(() => forgetRateLimits("booking:"));
 
 const INVALID = "Este enlace ya no sirve";
 
