@@ -79,35 +79,51 @@ function busyFeedWorker(): Plugin {
  * The site script (app/browser/site.ts, docs/decisions/020) is not a route module: the client
  * build emits it as a chunk of its own (`assets/sitio-<hash>.js`), and `virtual:site-script`
  * gives the server its address (in development, the source file, which Vite serves). The client
- * build runs before the server's, so the address is known when the server bundle asks.
+ * build runs before the server's, so the address is known when the server bundle asks. The crisis
+ * check (app/browser/crisis.ts) is a second such chunk: the site script adds it with a plain
+ * <script> when a visitor first uses a watched field, from the address the server renders on the
+ * field (a dynamic import() would bring Vite's preload helper into every public page).
  */
 export function siteScript(): Plugin {
-  const entry = path.resolve("app/browser/site.ts");
+  const entries = {
+    sitio: path.resolve("app/browser/site.ts"),
+    crisis: path.resolve("app/browser/crisis.ts"),
+  };
   const id = "virtual:site-script";
-  let address: string | undefined;
+  const addresses = new Map<string, string>();
   return {
     name: "site-script",
     buildStart() {
       if (this.environment?.mode === "build" && this.environment.name === "client") {
-        this.emitFile({ type: "chunk", id: entry, name: "sitio" });
+        for (const [name, entry] of Object.entries(entries)) {
+          this.emitFile({ type: "chunk", id: entry, name });
+        }
       }
     },
     generateBundle(_options, bundle) {
       if (this.environment?.name !== "client") return;
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type === "chunk" && chunk.facadeModuleId === entry)
-          address = `/${chunk.fileName}`;
+        if (chunk.type !== "chunk") continue;
+        for (const [name, entry] of Object.entries(entries)) {
+          if (chunk.facadeModuleId === entry) addresses.set(name, `/${chunk.fileName}`);
+        }
       }
     },
     resolveId: (source) => (source === id ? `\0${id}` : null),
     load(loaded) {
       if (loaded !== `\0${id}`) return null;
-      // In development and in tests: the source file, which Vite serves.
-      if (this.environment?.mode !== "build") return `export default "/app/browser/site.ts";`;
-      // The browser never needs it (the root renders the address on the server only).
-      if (this.environment.name === "client") return `export default "";`;
-      if (!address) this.error("la compilación del cliente no generó el script del sitio");
-      return `export default ${JSON.stringify(address)};`;
+      const module = (site: string, crisis: string) =>
+        `export default ${JSON.stringify(site)}; export const crisisScript = ${JSON.stringify(crisis)};`;
+      // In development and in tests: the source files, which Vite serves.
+      if (this.environment?.mode !== "build") {
+        return module("/app/browser/site.ts", "/app/browser/crisis.ts");
+      }
+      // The browser never needs them (the server renders the addresses).
+      if (this.environment.name === "client") return module("", "");
+      const site = addresses.get("sitio");
+      const crisis = addresses.get("crisis");
+      if (!site || !crisis) this.error("la compilación del cliente no generó el script del sitio");
+      return module(site, crisis);
     },
   };
 }

@@ -54,6 +54,13 @@ const ON_DEMAND = [
     label: "editor visual, carga diferida",
     limit: 150 * 1024,
   },
+  {
+    // The crisis notice's phrases (app/browser/crisis-watch.ts): loaded when a visitor first uses a
+    // free-text field of a form, never on a page that only reads.
+    chunk: /^crisis-[\w-]+\.js$/,
+    label: "aviso de crisis, carga diferida",
+    limit: 4 * 1024,
+  },
 ];
 
 const readAsset = (file) =>
@@ -86,6 +93,11 @@ function onDemand(row) {
   const rows = [];
   for (const { chunk, label, limit } of ON_DEMAND) {
     const lazy = new Set();
+    // A script the page adds itself, named in the HTML (the crisis check's `data-crisis`).
+    for (const file of row.added) {
+      if (!chunk.test(path.posix.basename(file))) continue;
+      for (const f of withImports(file)) if (!row.names.has(f)) lazy.add(f);
+    }
     for (const file of row.names) {
       const code = readAsset(file).toString();
       for (const m of code.matchAll(/import\(\s*["'`](\.\/[^"'`]+\.js)["'`]\s*\)/g)) {
@@ -133,6 +145,7 @@ function measure(page, html) {
     page,
     kind,
     names: files,
+    added: new Set([...html.matchAll(/data-crisis="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1])),
     files: files.size,
     raw: raw + Buffer.byteLength(inline),
     gz: gz + inlineGz,

@@ -9,6 +9,7 @@ import { startAnalyticsAndConsent } from "./consent";
 import { startBlogSearch } from "./blog-search";
 import { startCarousel } from "./carousel";
 import { startContact } from "./contact";
+import { startCrisisWatch } from "./crisis-watch";
 import { startForms } from "./forms";
 import { startInPlace } from "./in-place";
 import { startMenu } from "./menu";
@@ -35,6 +36,7 @@ function start() {
   startForms();
   startPageNotice();
   startSignaturePad();
+  startCrisisWatch();
   startPrefetch();
 
   // Nothing hydrates a public page: this script taking over is the moment browser tests wait for

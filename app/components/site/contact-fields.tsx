@@ -1,3 +1,4 @@
+import { CRISIS_FIELD } from "~/components/site/crisis-field";
 import { Banner } from "~/components/ui/banner";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FormField } from "~/components/ui/form-field";
@@ -107,6 +108,7 @@ export function ContactFields({
           <Textarea
             {...field}
             {...constraints.message}
+            {...CRISIS_FIELD}
             aria-required
             rows={6}
             size="lg"

@@ -1,3 +1,4 @@
+import { CRISIS_FIELD } from "~/components/site/crisis-field";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -238,6 +239,7 @@ function Question({
           <Textarea
             {...field}
             {...limitsOf(constraints[name])}
+            {...CRISIS_FIELD}
             rows={4}
             defaultValue={value}
             aria-required={q.required || undefined}

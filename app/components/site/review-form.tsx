@@ -1,3 +1,4 @@
+import { CRISIS_FIELD } from "~/components/site/crisis-field";
 import { CheckCircle2, Star } from "lucide-react";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
@@ -196,6 +197,7 @@ function ReviewFields({
           <Textarea
             {...field}
             {...constraints.content}
+            {...CRISIS_FIELD}
             aria-required
             rows={5}
             defaultValue={values?.content}

@@ -1,6 +1,6 @@
 import type { appointments } from "~/db/schema";
 import type { MailMessage } from "~/platform/mail/mail.server";
-import { simpleHtml } from "~/platform/mail/templates";
+import { CRISIS_LINE, simpleHtml } from "~/platform/mail/templates";
 import { publicSettings } from "~/modules/settings/defaults";
 import type { Settings } from "~/modules/settings/schemas";
 import { getEnv } from "~/utils/env.server";
@@ -42,10 +42,6 @@ export function clientMailFooter(settings: Settings) {
     .join(" · ");
   return [`${settings.professionalName} · ${settings.professionalTitle}`, reach, CRISIS_LINE];
 }
-
-/** The crisis lines, in every e-mail to a client. */
-export const CRISIS_LINE =
-  "Esto no es un servicio de urgencias. Si estás en una situación de crisis, llama al 024 (atención a la conducta suicida) o al 112.";
 
 /**
  * An e-mail to a client: from the professional's name (Ajustes; the address stays MAIL_FROM's),

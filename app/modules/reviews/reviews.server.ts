@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contentSeeds, reviews } from "~/db/schema";
 import { enqueueMail, nudgeOutbox } from "~/platform/mail/outbox.server";
-import { reviewNoticeHtml, simpleHtml } from "~/platform/mail/templates";
+import { CRISIS_LINE, reviewNoticeHtml, simpleHtml } from "~/platform/mail/templates";
 import { announceNewReview } from "~/platform/events.server";
 import { hitRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -211,6 +211,7 @@ function thanks(to: string, href: string, settings: { professionalName: string }
     "Gracias por tu reseña.",
     `${settings.professionalName} la leerá antes de publicarla. Se mostrará como verificada, con el nombre que escribiste; tu email nunca se muestra.`,
     "Puedes retirarla cuando quieras con este enlace: se borrará por completo.",
+    CRISIS_LINE,
   ];
   return {
     to,

@@ -23,6 +23,14 @@ function mailHtml(content: ReactNode) {
  * Paragraphs and, below them, an optional button link and an optional footer (small lines under
  * a rule: who writes, where, how to reach them).
  */
+
+/**
+ * The crisis lines, in every e-mail to a visitor or client (booking, consent, the thanks for a
+ * review): whoever writes to the practice may be in crisis (docs/crisis-phrases.md).
+ */
+export const CRISIS_LINE =
+  "Esto no es un servicio de urgencias. Si estás en una situación de crisis, llama al 024 (atención a la conducta suicida) o al 112.";
+
 export function simpleHtml(
   paragraphs: string[],
   link?: { href: string; label: string },

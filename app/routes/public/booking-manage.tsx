@@ -1,3 +1,4 @@
+import { CRISIS_FIELD } from "~/components/site/crisis-field";
 import { data } from "react-router";
 import {
   AppointmentDetails,
@@ -214,7 +215,14 @@ export default function BookingManagePage({ loaderData, actionData }: Route.Comp
                     errors={refused?.fieldErrors.message}
                     description="Sin datos de salud, por favor."
                   >
-                    {(field) => <Textarea {...field} rows={3} {...limitsOf(constraints.message)} />}
+                    {(field) => (
+                      <Textarea
+                        {...field}
+                        {...CRISIS_FIELD}
+                        rows={3}
+                        {...limitsOf(constraints.message)}
+                      />
+                    )}
                   </FormField>
                   <Button type="submit" variant="secondary" className="self-start">
                     Pedir el cambio

@@ -1,3 +1,4 @@
+import { CRISIS_FIELD } from "~/components/site/crisis-field";
 import { Banner } from "~/components/ui/banner";
 import { Button } from "~/components/ui/button";
 import { PrivacyConsent } from "~/components/site/privacy-consent";
@@ -143,6 +144,7 @@ export function BookingForm({
           <Textarea
             {...field}
             {...constraints.note}
+            {...CRISIS_FIELD}
             required={false}
             rows={3}
             defaultValue={values.note}

@@ -304,6 +304,12 @@ export function PrivacyPolicy({
           verificación en dos pasos para quien puede leer datos de salud y deber de confidencialidad
           de todas las personas que acceden a los datos.
         </p>
+        <p>
+          Mientras escribes en los formularios (contacto, cita, reseña, cuestionario), tu navegador
+          comprueba por sí solo si el texto contiene expresiones de crisis para mostrarte los
+          teléfonos de ayuda (024 y 112). Esa comprobación no se envía, no se guarda y no queda
+          registrada en ningún sitio: solo se recibe lo que tú decidas enviar.
+        </p>
       </section>
 
       <section aria-labelledby="priv-cambios">
