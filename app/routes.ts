@@ -23,6 +23,8 @@ export default [
   route("admin/consentimientos/pdf", "routes/resources/consent-pdf.ts"),
   // The impact assessment's starting template (Estado legal), as a PDF.
   route("admin/estado-legal/plantilla-eipd.pdf", "routes/resources/eipd-template.ts"),
+  // What changed in an authorised advertising text since its authorisation, as a text file.
+  route("admin/estado-legal/publicidad/cambios.txt", "routes/resources/advertising-changes.ts"),
   // RGPD export (POST only, administrators): a JSON download, outside the admin layout.
   route("admin/mensajes/exportar", "routes/resources/rgpd-export.ts"),
   // The article editor's autosaved copy (POST only, staff who can publish).
@@ -94,6 +96,7 @@ export default [
       route("usuarios", "routes/admin/users.tsx"),
       route("ajustes", "routes/admin/settings.tsx"),
       route("estado-legal", "routes/admin/legal-status.tsx"),
+      route("estado-legal/publicidad", "routes/admin/advertising.tsx"),
       route("registro", "routes/admin/audit.tsx"),
       route("cuenta", "routes/admin/account.tsx"),
     ]),

@@ -676,6 +676,26 @@ export const pageTextRevisions = pgTable(
   (t) => [index("page_text_revisions_key_idx").on(t.key, t.createdAt)],
 );
 
+// ─── Advertising authorisations (docs/compliance.md#publicidad-sanitaria-autorizada) ──────────
+
+/**
+ * A public text's authorisation as health advertising (Aragón's RAPS number, Asturias, Murcia): the
+ * number, its dates and the text as authorised with its SHA-256. A later edit of the text puts it
+ * outside the authorisation (Estado legal compares the fingerprints). One per text: 'texto:<page
+ * key>' or 'articulo:<article id>'. Public pages show the number: the content-version trigger.
+ * No personal data.
+ */
+export const advertisingAuthorisations = pgTable("advertising_authorisations", {
+  id: serial("id").primaryKey(),
+  target: text("target").notNull().unique(),
+  number: text("number").notNull(),
+  authorisedOn: date("authorised_on", { mode: "string" }).notNull(),
+  expiresOn: date("expires_on", { mode: "string" }).notNull(),
+  authorisedText: text("authorised_text").notNull(),
+  fingerprint: text("fingerprint").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ─── Informed consent and intake (docs/decisions/022-informed-consent.md) ───────────────────────
 
 /**

@@ -74,6 +74,8 @@ export type AuditAction =
   | "page_texts_restored"
   | "consent_document_saved"
   | "intake_saved"
+  | "advertising_authorised"
+  | "advertising_removed"
   | "consent_sent"
   | "consent_link_resent"
   | "consent_cancelled"
@@ -160,6 +162,8 @@ export const AUDIT_LABELS: Record<string, string> = {
   first_steps_hidden: "Primeros pasos ocultados",
   consent_document_saved: "Documento de consentimiento guardado",
   intake_saved: "Cuestionario inicial guardado",
+  advertising_authorised: "Autorización de publicidad registrada",
+  advertising_removed: "Autorización de publicidad borrada",
   consent_sent: "Consentimiento enviado",
   consent_link_resent: "Enlace de consentimiento enviado de nuevo",
   consent_cancelled: "Consentimiento anulado",

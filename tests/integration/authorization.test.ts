@@ -99,6 +99,11 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
   "routes/admin/settings.tsx": { loader: "settings.manage", action: { "*": "settings.manage" } },
   // Estado legal reads the server's configuration (SMTP, storage, the calendar's host).
   "routes/admin/legal-status.tsx": { loader: "settings.manage" },
+  // Its authorised advertising texts: record one, remove one.
+  "routes/admin/advertising.tsx": {
+    loader: "settings.manage",
+    action: { record: "settings.manage", remove: "settings.manage" },
+  },
   // Hours and services: appointments.manage. Both calendars also need a recent password (+ code)
   // (tests/integration/agenda-access.test.ts).
   "routes/admin/appointment-settings.tsx": {
@@ -154,6 +159,7 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
   // A signed consent's PDF (GET only, audited) and the impact assessment's template.
   "routes/resources/consent-pdf.ts": { loader: "consent.read" },
   "routes/resources/eipd-template.ts": { loader: "settings.manage" },
+  "routes/resources/advertising-changes.ts": { loader: "settings.manage" },
   "routes/admin/audit.tsx": { loader: "audit.read" },
   // Mi cuenta (2FA, sessions): every signed-in person, and the only page before enrolling.
   "routes/admin/account.tsx": {

@@ -33,6 +33,7 @@ const SHOWN_ON_PUBLIC_PAGES = [
   "reviews", // published reviews on the home page (the trigger fires only for published rows)
   "booking_config", // /privacidad states appointments' retention and the busy-times calendar
   "page_texts", // the home page, 'Sobre mí' and the service pages: her texts (Textos de la web)
+  "advertising_authorisations", // every public page's footer: its text's authorisation number
 ];
 
 /**

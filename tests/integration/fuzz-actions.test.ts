@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SETTINGS_SECTIONS } from "~/modules/settings/form";
 import * as accountRoute from "~/routes/admin/account";
+import * as advertisingRoute from "~/routes/admin/advertising";
 import * as dashboardRoute from "~/routes/admin/dashboard";
 import * as adminBlogRoute from "~/routes/admin/blog";
 import * as blogEditRoute from "~/routes/admin/blog-edit";
@@ -267,6 +268,13 @@ const ADMIN_ACTIONS: ActionCase[] = [
     params: { kind: "general" },
     fields: ["title", "body", "ready"],
     intents: ["save"],
+  },
+  {
+    file: "routes/admin/advertising.tsx",
+    path: "/admin/estado-legal/publicidad",
+    action: advertisingRoute.action,
+    fields: ["target", "number", "authorisedOn", "expiresOn", "id"],
+    intents: ["record", "remove"],
   },
   {
     file: "routes/admin/intake.tsx",

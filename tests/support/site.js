@@ -60,6 +60,7 @@ export const ADMIN_PAGES = [
   "/admin/usuarios",
   "/admin/ajustes",
   "/admin/estado-legal",
+  "/admin/estado-legal/publicidad",
   "/admin/registro",
   "/admin/cuenta",
 ];

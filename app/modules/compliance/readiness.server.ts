@@ -17,7 +17,8 @@ import { claimFlags } from "./flags";
 import { identityGaps } from "./identity";
 import { configuredProcessors, type Processor } from "./processors.server";
 import { regionName } from "~/modules/settings/regions";
-import { REGION_RULES } from "./regions";
+import { type AdvertisingStatus, authorisationStatuses } from "./advertising.server";
+import { ADVERTISING_BASIS, REGION_RULES } from "./regions";
 
 /**
  * 'Estado legal' (/admin/estado-legal, docs/compliance.md): each rule a practice's website must
@@ -35,6 +36,8 @@ export interface Check {
   /** What was found, in Spanish. */
   detail: string;
   source: { text: string; url: string };
+  /** Further sources of the same rule, each with its link. */
+  more?: { text: string; url: string }[];
   /** Where to fix it in the admin area (`download`: a file, not a page). */
   fix?: { href: string; label: string; download?: boolean };
   /**
@@ -63,6 +66,8 @@ export interface Facts {
   drill: Drill | null;
   /** What makes an impact assessment advisable: consents for minors, online sessions offered. */
   impact: { minors: boolean; online: boolean };
+  /** The public texts recorded as authorised health advertising, with their state today. */
+  advertising: Pick<AdvertisingStatus, "label" | "number" | "state" | "expiresOn" | "daysLeft">[];
   today: string;
 }
 
@@ -118,6 +123,10 @@ const SOURCES = {
   eipd: {
     text: "RGPD, art. 35 (evaluación de impacto), y la lista de la AEPD de tratamientos que la requieren (datos de salud de personas vulnerables, como menores; nuevas tecnologías)",
     url: "https://www.aepd.es/guias/listas-dpia-es-35-4.pdf",
+  },
+  accessibility: {
+    text: "Decisión de Ejecución (UE) 2018/1523 de la Comisión (modelo de declaración de accesibilidad) y Real Decreto 1112/2018, art. 15 (contenido de la declaración)",
+    url: "https://eur-lex.europa.eu/eli/dec_impl/2018/1523/oj",
   },
   claims: {
     text: "Código Deontológico del Psicólogo, art. 50 (la publicidad no incluye garantías ni afirmaciones sobre éxitos); Real Decreto 1907/1996, art. 4.4",
@@ -194,6 +203,22 @@ function rules(facts: Facts): Check[] {
   });
 
   list.push(regionCheck(settings, facts.today, registryExample));
+  const advertising = advertisingCheck(facts);
+  if (advertising) list.push(advertising);
+  list.push({
+    id: "accesibilidad",
+    title: "Declaración de accesibilidad",
+    status: "ok",
+    detail:
+      "La página /accesibilidad sigue el modelo europeo de declaración (las mismas secciones, en el mismo orden), con la fecha de la última revisión y cómo comunicar un problema de accesibilidad.",
+    source: SOURCES.accessibility,
+    more: [
+      {
+        text: "Real Decreto 1112/2018, art. 15",
+        url: "https://www.boe.es/eli/es/rd/2018/09/07/1112",
+      },
+    ],
+  });
 
   list.push({
     id: "resenas",
@@ -327,6 +352,69 @@ function impactCheck(facts: Facts): Check {
   };
 }
 
+const ADVERTISING_FIX = {
+  href: "/admin/estado-legal/publicidad",
+  label: "Ver los textos autorizados",
+};
+
+/**
+ * Each public text recorded as authorised advertising: red when it was edited since (it is outside
+ * its authorisation) or its authorisation expired, amber within 60 days of the expiry. Shown when
+ * a text is recorded or the comunidad asks for prior authorisation.
+ */
+function advertisingCheck(facts: Facts): Check | null {
+  const rule = facts.settings.region ? REGION_RULES[facts.settings.region] : undefined;
+  const base = {
+    id: "publicidad",
+    title: "Textos publicitarios autorizados",
+    source: rule?.advertisingAuthorisation ? rule.source : ADVERTISING_BASIS,
+    more: rule?.advertisingAuthorisation ? [ADVERTISING_BASIS] : undefined,
+    fix: ADVERTISING_FIX,
+  };
+  const list = facts.advertising;
+  if (list.length === 0) {
+    if (!rule?.advertisingAuthorisation) return null;
+    return {
+      ...base,
+      status: "revisar",
+      detail:
+        "Tu comunidad pide autorizar la publicidad sanitaria antes de publicarla. Registra cada texto autorizado (su número y fechas) para que la web muestre el número y te avise si el texto cambia.",
+      fix: { ...ADVERTISING_FIX, label: "Registrar un texto autorizado" },
+    };
+  }
+  const changed = list.filter((a) => a.state === "modificado");
+  const expired = list.filter((a) => a.state === "caducado" || a.state === "sin-texto");
+  const soon = list.filter((a) => a.state === "caduca");
+  const names = (items: typeof list) =>
+    items.map((a) => `«${a.label}» (nº ${a.number})`).join(", ");
+  if (changed.length || expired.length) {
+    return {
+      ...base,
+      status: "falta",
+      detail: [
+        changed.length
+          ? `Texto modificado: requiere nueva autorización: ${names(changed)}. La web ya no muestra su número. Puedes descargar los cambios para enviarlos a la autoridad sanitaria.`
+          : "",
+        expired.length ? `Autorización caducada o texto borrado: ${names(expired)}.` : "",
+      ]
+        .filter(Boolean)
+        .join(" "),
+    };
+  }
+  if (soon.length) {
+    return {
+      ...base,
+      status: "revisar",
+      detail: `Caduca en menos de 60 días: ${soon.map((a) => `«${a.label}» (nº ${a.number}, el ${a.expiresOn.split("-").reverse().join("/")})`).join(", ")}. Pide la renovación a tiempo.`,
+    };
+  }
+  return {
+    ...base,
+    status: "ok",
+    detail: `${list.length === 1 ? "El texto autorizado está" : `Los ${list.length} textos autorizados están`} como se autorizaron y en vigor; cada página muestra su número.`,
+  };
+}
+
 function regionCheck(settings: Settings, today: string, registryExample: boolean): Check {
   const base = { id: "comunidad", title: "Lo que pide tu comunidad autónoma" };
   if (!settings.region) {
@@ -349,7 +437,17 @@ function regionCheck(settings: Settings, today: string, registryExample: boolean
       fix: SETTINGS("region"),
     };
   }
-  const source = { text: rule.source, url: rule.url };
+  const { source, more } = rule;
+  if (rule.reviewOnly) {
+    return {
+      ...base,
+      status: "revisar",
+      detail: `${name} tiene su propia norma de publicidad sanitaria, que este producto todavía no ha leído artículo por artículo: revísala (puede pedir autorización previa de tus textos).`,
+      source,
+      more,
+      fix: SETTINGS("region"),
+    };
+  }
   if (rule.registryOnEveryPage) {
     return {
       ...base,
@@ -358,6 +456,7 @@ function regionCheck(settings: Settings, today: string, registryExample: boolean
         ? `${name}: el número de registro debe figurar en la publicidad y falta.`
         : `${name}: el número de registro figura en el pie de todas las páginas. Revisa la norma.`,
       source,
+      more,
       fix: SETTINGS("healthRegistryNumber"),
     };
   }
@@ -368,6 +467,7 @@ function regionCheck(settings: Settings, today: string, registryExample: boolean
       status: "falta",
       detail: `${name}: la publicidad sanitaria necesita autorización previa y falta su número.`,
       source,
+      more,
       fix: SETTINGS("advertisingAuthNumber"),
     };
   }
@@ -377,6 +477,7 @@ function regionCheck(settings: Settings, today: string, registryExample: boolean
     status: renewal.status === "ok" ? "revisar" : renewal.status,
     detail: `${name}: autorización de publicidad nº ${number}, en el pie de todas las páginas. ${renewal.detail} Revisa la norma.`,
     source,
+    more,
     fix: SETTINGS("advertisingAuthExpiry"),
   };
 }
@@ -502,6 +603,7 @@ export async function gatherFacts(
     exampleReviewsPublished: await publishedExampleCount(db),
     drill: lastDrill(env.DATA_DIR),
     today: madridDate(now.getTime()),
+    advertising: await authorisationStatuses(db, madridDate(now.getTime())),
     impact: {
       minors: await consentForMinorsSent(db),
       online: (await listServices(db, { activeOnly: true })).some((s) => s.modality === "online"),

@@ -35,6 +35,7 @@ const GOOD: Facts = {
   },
   today: "2026-11-24",
   impact: { minors: false, online: false },
+  advertising: [],
 };
 
 const statusOf = (facts: Facts, id: string) => checks(facts).find((c) => c.id === id)!;
@@ -134,6 +135,62 @@ describe("'Estado legal': each rule red on the bad configuration, green on the g
         "comunidad",
       ).status,
     ).toBe("falta");
+  });
+});
+
+describe("'Estado legal': advertising authorisations and the comunidades' sources", () => {
+  const authorised = (state: Facts["advertising"][number]["state"]) => ({
+    ...GOOD,
+    advertising: [
+      { label: "Inicio", number: "RAPS-2026-17", state, expiresOn: "2027-01-10", daysLeft: 47 },
+    ],
+  });
+
+  it("a text edited since its authorisation is red, a near expiry amber, an unchanged one green", () => {
+    expect(statusOf(authorised("modificado"), "publicidad")).toMatchObject({
+      status: "falta",
+      detail: expect.stringContaining("Texto modificado: requiere nueva autorización: «Inicio»"),
+      fix: { href: "/admin/estado-legal/publicidad" },
+    });
+    expect(statusOf(authorised("caducado"), "publicidad").status).toBe("falta");
+    expect(statusOf(authorised("caduca"), "publicidad")).toMatchObject({
+      status: "revisar",
+      detail: expect.stringContaining("el 10/01/2027"),
+    });
+    expect(statusOf(authorised("vigente"), "publicidad").status).toBe("ok");
+    // Nothing recorded: no rule, unless the comunidad asks for prior authorisation.
+    expect(checks(GOOD).find((c) => c.id === "publicidad")).toBeUndefined();
+    expect(statusOf(withSettings({ region: "aragon" }), "publicidad").status).toBe("revisar");
+  });
+
+  it("names Aragón's current decree, the State's basis, and Cantabria and Galicia's decrees to review", () => {
+    const aragon = statusOf(withSettings({ region: "aragon" }), "comunidad");
+    expect(aragon.source.text).toContain("Decreto 175/2024");
+    expect(aragon.source.text).toContain("Decreto 240/2005");
+    expect(aragon.more?.map((m) => m.text).join()).toContain("Ley 34/1988");
+    expect(statusOf(withSettings({ region: "asturias" }), "comunidad").source.text).toContain(
+      "Decreto 66/2002",
+    );
+    expect(statusOf(withSettings({ region: "murcia" }), "comunidad").source.text).toContain(
+      "Decreto 7/2021",
+    );
+    expect(statusOf(withSettings({ region: "cantabria" }), "comunidad")).toMatchObject({
+      status: "revisar",
+      source: { text: expect.stringContaining("Decreto 4/2020") },
+    });
+    expect(
+      statusOf(withSettings({ region: "galicia" }), "comunidad")
+        .more?.map((m) => m.text)
+        .join(),
+    ).toContain("Decreto 97/1998");
+    expect(statusOf(GOOD, "accesibilidad").source.text).toContain("2018/1523");
+    // Every source, and every further one, has its official link.
+    for (const region of ["aragon", "asturias", "murcia", "cantabria", "galicia"] as const) {
+      const check = statusOf(withSettings({ region }), "comunidad");
+      for (const source of [check.source, ...(check.more ?? [])]) {
+        expect(source.url).toMatch(/^https:\/\/[\w.-]+\.(es|gal|eu)\b/);
+      }
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import { getSettings } from "~/modules/settings/settings.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { startPeriodicJob } from "~/platform/jobs.server";
+import { authorisationStatuses } from "./advertising.server";
 import { daysUntil } from "./readiness.server";
 
 /**
@@ -38,9 +39,23 @@ export async function queueExpiryReminders(db: Db, now = new Date()) {
   const settings = await getSettings(db);
   const today = madridDate(now.getTime());
   let queued = 0;
-  for (const item of DATES) {
-    const expiry = item.expiry(settings);
-    const number = item.number(settings).trim();
+  // The settings' two dates, then each authorised advertising text's own (Estado legal's list).
+  const items = [
+    ...DATES.map((item) => ({
+      key: item.key,
+      what: item.what,
+      number: item.number(settings).trim(),
+      expiry: item.expiry(settings),
+    })),
+    ...(await authorisationStatuses(db, today)).map((a) => ({
+      key: `publicidad:${a.target}`,
+      what: `La autorización de publicidad de «${a.label}»`,
+      number: a.number,
+      expiry: a.expiresOn,
+    })),
+  ];
+  for (const item of items) {
+    const { expiry, number } = item;
     if (!expiry || !number) continue;
     const days = daysUntil(expiry, today);
     if (days < 0 || days > REMIND_DAYS_BEFORE) continue;
@@ -54,7 +69,9 @@ export async function queueExpiryReminders(db: Db, now = new Date()) {
       if (!row) return false;
       const paragraphs = [
         `${item.what} (nº ${number}) caduca el ${when}, dentro de ${days} días.`,
-        "Renuévala a tiempo y, cuando tengas la nueva fecha, cámbiala en Ajustes.",
+        item.key.startsWith("publicidad:")
+          ? "Pide la renovación a tiempo y, cuando la tengas, regístrala en Estado legal, «Textos publicitarios autorizados»."
+          : "Renuévala a tiempo y, cuando tengas la nueva fecha, cámbiala en Ajustes.",
       ];
       const link = {
         href: `${getEnv().PUBLIC_URL}/admin/estado-legal`,

@@ -86,6 +86,15 @@ export default function LegalStatusPage({ loaderData }: Route.ComponentProps) {
                   <span className="sr-only"> (se abre en otra pestaña)</span>
                 </a>
               </p>
+              {check.more?.map((more) => (
+                <p key={more.text} className="mt-1 text-sm text-muted">
+                  También:{" "}
+                  <a href={more.url} className="underline" target="_blank" rel="noreferrer">
+                    {more.text}
+                    <span className="sr-only"> (se abre en otra pestaña)</span>
+                  </a>
+                </p>
+              ))}
               {check.fix && check.status !== "ok" ? (
                 <Link
                   to={check.fix.href}
