@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { mentionsCrisis, normalize } from "./crisis-phrases";
 
 /**
- * The measured list (docs/crisis-phrases.md): messages as people write them in a contact, booking,
+ * The measured list (docs/decisions/023-crisis-notice-in-forms.md): messages as people write them in a contact, booking,
  * review or intake form, with and without accents, in capitals, with typos. Written from how
  * people in crisis describe it (the 024 line's and the C-SSRS's wording, forum and helpline
  * examples), not from the patterns.
@@ -455,7 +455,7 @@ describe("crisis phrases", () => {
 
   it("catches at least 95 % of the risk phrases", () => {
     const missed = RISK.filter((text) => !mentionsCrisis(text));
-    // The rate is reported in docs/crisis-phrases.md; the missed ones help the next revision.
+    // The rate is reported in docs/decisions/023-crisis-notice-in-forms.md; the missed ones help the next revision.
     console.info(`frases de riesgo no detectadas: ${missed.length} de ${RISK.length}`, missed);
     expect(missed.length / RISK.length).toBeLessThanOrEqual(0.05);
   });

@@ -1,5 +1,5 @@
 /**
- * Risk phrases a person in crisis may write in a form (docs/crisis-phrases.md: the list, its
+ * Risk phrases a person in crisis may write in a form (docs/decisions/023-crisis-notice-in-forms.md: the list, its
  * sources and its measured error rates). Matched in the browser only, on text normalised by
  * `normalize`: lower case, no accents (ñ and ç too), every run of other characters one space, so
  * "Me quiero MORIR…" and "me quiero morir" read the same and an apostrophe separates words

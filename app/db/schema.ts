@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 
 /** The one settings record (id = 1). Values are validated by app/modules/settings/schemas.ts. */
@@ -676,7 +677,120 @@ export const pageTextRevisions = pgTable(
   (t) => [index("page_text_revisions_key_idx").on(t.key, t.createdAt)],
 );
 
-// ─── Advertising authorisations (docs/compliance.md#publicidad-sanitaria-autorizada) ──────────
+// ─── Waitlist (docs/decisions/024-waitlist-offers.md) ─────────────────────────────────────────
+
+/**
+ * A person waiting for an hour of a service: joined from /cita when nothing fits, active once she
+ * opened the e-mailed link (double opt-in), with the days and times that suit her. Personal data
+ * (RGPD export and erase by e-mail, retention, the privacy policy).
+ */
+export const waitlistEntries = pgTable(
+  "waitlist_entries",
+  {
+    id: text("id").primaryKey(),
+    serviceId: integer("service_id")
+      .notNull()
+      .references(() => bookingServices.id, { onDelete: "cascade" }),
+    clientName: text("client_name").notNull(),
+    clientEmail: text("client_email").notNull(),
+    /** She says she has been to the practice before (first in line when the practice wants). */
+    existingClient: boolean("existing_client").notNull().default(false),
+    /** 'Lo antes posible': any day and time. */
+    asap: boolean("asap").notNull().default(true),
+    /** Weekdays that suit her (1 = lunes … 5 = viernes); empty with `asap`. */
+    days: jsonb("days").$type<number[]>().notNull().default([]),
+    /** 'manana' (before 14:00) and/or 'tarde'. */
+    windows: jsonb("windows").$type<string[]>().notNull().default([]),
+    /** pendiente (not confirmed yet) | activa | ofrecida | reservada | baja. */
+    status: text("status").notNull(),
+    confirmTokenHash: text("confirm_token_hash"),
+    manageTokenHash: text("manage_token_hash").notNull(),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    /** When she confirmed: her place in the list. */
+    joinedAt: timestamp("joined_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "waitlist_entries_status",
+      sql`${t.status} in ('pendiente', 'activa', 'ofrecida', 'reservada', 'baja')`,
+    ),
+    index("waitlist_entries_email_idx").on(t.clientEmail),
+    index("waitlist_entries_confirm_idx").on(t.confirmTokenHash),
+    index("waitlist_entries_manage_idx").on(t.manageTokenHash),
+  ],
+);
+
+/**
+ * An hour that became free (a cancellation, a move, or one she releases by hand) and what came of
+ * it: abierta (to offer) | ofrecida | cubierta (booked through an offer) | sin-candidatos (nobody
+ * fits yet) | ocupada (booked otherwise) | pasada (too near or gone). No personal data.
+ */
+export const waitlistSlots = pgTable(
+  "waitlist_slots",
+  {
+    id: serial("id").primaryKey(),
+    serviceId: integer("service_id").references(() => bookingServices.id, {
+      onDelete: "set null",
+    }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    /** cancelacion | cambio | liberada. */
+    reason: text("reason").notNull(),
+    status: text("status").notNull().default("abierta"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("waitlist_slots_status_idx").on(t.status, t.startsAt)],
+);
+
+/**
+ * One offer of a freed hour to one person: the hour is held for her (a `held` appointment) until
+ * `expiresAt`. At most one live offer per hour (the partial unique index): never two people at
+ * once. por-aprobar (the practice approves first) | enviada | aceptada | rechazada | caducada |
+ * retirada.
+ */
+export const waitlistOffers = pgTable(
+  "waitlist_offers",
+  {
+    id: text("id").primaryKey(),
+    slotId: integer("slot_id")
+      .notNull()
+      .references(() => waitlistSlots.id, { onDelete: "cascade" }),
+    entryId: text("entry_id")
+      .notNull()
+      .references(() => waitlistEntries.id, { onDelete: "cascade" }),
+    appointmentId: text("appointment_id"),
+    status: text("status").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("waitlist_offers_one_live_idx")
+      .on(t.slotId)
+      .where(sql`${t.status} in ('por-aprobar', 'enviada')`),
+    index("waitlist_offers_token_idx").on(t.tokenHash),
+    index("waitlist_offers_entry_idx").on(t.entryId),
+  ],
+);
+
+/** The waitlist's rules (one row; defaults until she saves). */
+export const waitlistConfig = pgTable(
+  "waitlist_config",
+  {
+    id: integer("id").primaryKey().default(1),
+    holdMinutes: integer("hold_minutes").notNull().default(120),
+    existingFirst: boolean("existing_first").notNull().default(true),
+    approveFirst: boolean("approve_first").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("waitlist_config_single_row", sql`${t.id} = 1`)],
+);
+
+// ─── Advertising authorisations (docs/compliance.md) ──────────
 
 /**
  * A public text's authorisation as health advertising (Aragón's RAPS number, Asturias, Murcia): the

@@ -76,6 +76,10 @@ export type AuditAction =
   | "intake_saved"
   | "advertising_authorised"
   | "advertising_removed"
+  | "waitlist_config_saved"
+  | "waitlist_slot_released"
+  | "waitlist_offer_approved"
+  | "waitlist_offer_skipped"
   | "consent_sent"
   | "consent_link_resent"
   | "consent_cancelled"
@@ -164,6 +168,10 @@ export const AUDIT_LABELS: Record<string, string> = {
   intake_saved: "Cuestionario inicial guardado",
   advertising_authorised: "Autorización de publicidad registrada",
   advertising_removed: "Autorización de publicidad borrada",
+  waitlist_config_saved: "Reglas de la lista de espera guardadas",
+  waitlist_slot_released: "Hora liberada para la lista de espera",
+  waitlist_offer_approved: "Oferta de la lista de espera aprobada",
+  waitlist_offer_skipped: "Oferta de la lista de espera saltada",
   consent_sent: "Consentimiento enviado",
   consent_link_resent: "Enlace de consentimiento enviado de nuevo",
   consent_cancelled: "Consentimiento anulado",

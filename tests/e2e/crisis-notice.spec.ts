@@ -2,7 +2,7 @@ import type { Page, Request } from "@playwright/test";
 import { expect, expectAccessible, gotoHydrated, test, visitorPage } from "./fixtures";
 
 /**
- * Forms that notice a crisis (docs/crisis-phrases.md): what is typed is checked in the page, the
+ * Forms that notice a crisis (docs/decisions/023-crisis-notice-in-forms.md): what is typed is checked in the page, the
  * 024 notice appears before anything is sent, and nothing about the check reaches the server.
  */
 

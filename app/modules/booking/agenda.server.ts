@@ -9,6 +9,7 @@ import { formFailure, type FormFailure } from "~/utils/form";
 import { parseWith } from "~/utils/form-schema";
 import { newToken } from "~/platform/tokens.server";
 import { BOOKING_LOCK, getBookingConfig } from "./booking.server";
+import { recordFreedSlot } from "./freed-slots.server";
 import { appointmentMails } from "./mails.server";
 import { announceAgendaChange } from "~/platform/events.server";
 import { madridDate, madridInstant } from "./slots";
@@ -263,7 +264,7 @@ export function cancelByPractice(
     db,
     id,
     ["held", "requested", "confirmed"],
-    () => ({
+    (row) => ({
       set: {
         status: "cancelled",
         cancelledBy: "practice",
@@ -271,7 +272,12 @@ export function cancelByPractice(
         confirmTokenHash: null,
       },
       mail: (mails) => mails.cancelledByPractice(message),
-      record: (tx, entry) => audit(tx, { action: "appointment_cancelled", ...entry }),
+      record: async (tx, entry) => {
+        await audit(tx, { action: "appointment_cancelled", ...entry });
+        // The hour is free again: the waitlist offers it (docs/decisions/024). A hold (not yet
+        // anyone's appointment, perhaps a waitlist offer's own) frees nothing to offer.
+        if (row.status !== "held") await recordFreedSlot(tx, row, "cancelacion");
+      },
     }),
     actor,
     ip,

@@ -20,6 +20,7 @@ import { parseWith } from "~/utils/form-schema";
 import { BookingConfigSchema, type BookingConfig, DEFAULT_BOOKING_CONFIG } from "./config";
 import { HOLD_LIMITS, holdRefusal } from "./holds";
 import { appointmentIcs } from "./ics.server";
+import { recordFreedSlot } from "./freed-slots.server";
 import { appointmentMails, appointmentPlace } from "./mails.server";
 import { HOLD_MINUTES } from "./messages";
 import { BOOKING_MESSAGES, BookingSchema, ChangeRequestSchema } from "./schema";
@@ -624,6 +625,8 @@ export async function cancelByClient(
       .where(and(eq(appointments.id, row.id), inArray(appointments.status, OPEN)))
       .returning();
     if (!cancelled) return;
+    // The hour is free again: the waitlist offers it (docs/decisions/024).
+    if (row.status !== "held") await recordFreedSlot(tx, cancelled, "cancelacion", now);
     const mails = appointmentMails(cancelled, settings);
     const source = { kind: "appointment", id: cancelled.id } as const;
     await enqueueMail(tx, mails.cancelledByClient(), source);

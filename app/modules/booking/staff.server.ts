@@ -11,6 +11,7 @@ import { formFailure, type FormFailure } from "~/utils/form";
 import { parseWith } from "~/utils/form-schema";
 import { newToken } from "~/platform/tokens.server";
 import { BOOKING_LOCK, getBookingConfig, occupancy } from "./booking.server";
+import { recordFreedSlot } from "./freed-slots.server";
 import { appointmentMails, seriesMail } from "./mails.server";
 import { madridDate, madridInstant, minutesOf, type Span } from "./slots";
 import { MoveSchema, StaffBookingSchema } from "./staff-schema";
@@ -48,7 +49,7 @@ export const STAFF_RESULT_MESSAGES = {
 } as const;
 
 /** What holds time around a span (a day either side, for buffers and the zone). */
-function occupancyAround(tx: Tx, from: number, to: number, now: Date, except?: string) {
+export function occupancyAround(tx: Tx, from: number, to: number, now: Date, except?: string) {
   return occupancy(tx, new Date(from - DAY_MS), new Date(to + DAY_MS), now, except);
 }
 
@@ -56,7 +57,7 @@ type Occupancy = Awaited<ReturnType<typeof occupancy>>;
 
 const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
 
-function conflictOf(span: Span, occupied: Occupancy, bufferMs: number, now: Date): Conflict | null {
+export function conflictOf(span: Span, occupied: Occupancy, bufferMs: number, now: Date): Conflict | null {
   if (span.start < now.getTime()) return "past";
   const date = madridDate(span.start);
   if (occupied.closed.some((c) => c.startsOn <= date && date <= c.endsOn)) return "closed";
@@ -256,6 +257,8 @@ export async function moveAppointment(
       })
       .where(eq(appointments.id, row.id))
       .returning();
+    // The old hour is free again: the waitlist offers it (docs/decisions/024).
+    await recordFreedSlot(tx, row, "cambio", now);
     // The reminders already sent were for the old time.
     await tx.delete(appointmentReminders).where(eq(appointmentReminders.appointmentId, row.id));
     await enqueueMail(

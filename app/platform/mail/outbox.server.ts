@@ -17,7 +17,7 @@ type Executor = Pick<Db, "insert">;
  * staff is announced in one e-mail: its source is the series (`appointments.series_id`).
  */
 export type MailSourceKind =
-  "review" | "invitation" | "message" | "appointment" | "series" | "consent";
+  "review" | "invitation" | "message" | "appointment" | "series" | "consent" | "waitlist";
 export interface MailSource {
   kind: MailSourceKind;
   id: string | number;

@@ -26,7 +26,7 @@ function mailHtml(content: ReactNode) {
 
 /**
  * The crisis lines, in every e-mail to a visitor or client (booking, consent, the thanks for a
- * review): whoever writes to the practice may be in crisis (docs/crisis-phrases.md).
+ * review): whoever writes to the practice may be in crisis (docs/decisions/023-crisis-notice-in-forms.md).
  */
 export const CRISIS_LINE =
   "Esto no es un servicio de urgencias. Si estás en una situación de crisis, llama al 024 (atención a la conducta suicida) o al 112.";
