@@ -47,6 +47,9 @@ export default [
     route("cita/enviada", "routes/public/booking-sent.tsx"),
     route("cita/confirmar", "routes/public/booking-confirm.tsx"),
     route("cita/gestionar", "routes/public/booking-manage.tsx"),
+    // The waitlist: joining, and its e-mails' links (confirmar, baja, oferta).
+    route("cita/lista-espera", "routes/public/waitlist-join.tsx"),
+    route("cita/lista-espera/:accion", "routes/public/waitlist-link.tsx"),
     // Informed consent: the signer's link (one use) and her copy (PDF and withdrawal).
     route("consentimiento", "routes/public/consent-sign.tsx"),
     route("consentimiento/copia", "routes/public/consent-copy.tsx"),
@@ -90,6 +93,7 @@ export default [
       route("mensajes", "routes/admin/messages.tsx"),
       route("citas", "routes/admin/appointments.tsx"),
       route("citas/ajustes", "routes/admin/appointment-settings.tsx"),
+      route("citas/lista-espera", "routes/admin/waitlist.tsx"),
       route("consentimientos", "routes/admin/consents.tsx"),
       route("consentimientos/documentos/:kind", "routes/admin/consent-document.tsx"),
       route("consentimientos/cuestionario", "routes/admin/intake.tsx"),

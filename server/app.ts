@@ -281,6 +281,7 @@ export async function start(): Promise<{ setupLink: string | null }> {
   const { startBusyFeedJob } = await import("~/modules/booking/busy-feed.server");
   const { startExpiryReminderJob } = await import("~/modules/compliance/reminders.server");
   const { startPublishingJob } = await import("~/modules/blog/publishing.server");
+  const { startWaitlistJob } = await import("~/modules/booking/waitlist.server");
   const { seedReviews } = await import("~/modules/reviews/reviews.server");
   const { ensureSetupLink } = await import("~/modules/accounts/setup.server");
   const { seedBookingServices } = await import("~/modules/booking/booking.server");
@@ -301,6 +302,7 @@ export async function start(): Promise<{ setupLink: string | null }> {
     startBusyFeedJob(async () => (await getDbHandle()).db),
     startExpiryReminderJob(async () => (await getDbHandle()).db),
     startPublishingJob(async () => (await getDbHandle()).db),
+    startWaitlistJob(async () => (await getDbHandle()).db),
   ];
   return { setupLink };
 }

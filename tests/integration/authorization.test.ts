@@ -104,6 +104,17 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
     loader: "settings.manage",
     action: { record: "settings.manage", remove: "settings.manage" },
   },
+  // The waitlist: who waits is health data (appointments.read); releasing an hour, approving or
+  // skipping an offer and its rules change the agenda (appointments.manage).
+  "routes/admin/waitlist.tsx": {
+    loader: "appointments.read",
+    action: {
+      approve: "appointments.manage",
+      skip: "appointments.manage",
+      release: "appointments.manage",
+      config: "appointments.manage",
+    },
+  },
   // Hours and services: appointments.manage. Both calendars also need a recent password (+ code)
   // (tests/integration/agenda-access.test.ts).
   "routes/admin/appointment-settings.tsx": {

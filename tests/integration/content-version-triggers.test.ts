@@ -68,6 +68,7 @@ const NOT_SHOWN: Record<string, string> = {
   booking_services: PRIVATE_BOOKING,
   booking_exceptions: PRIVATE_BOOKING,
   busy_times: PRIVATE_BOOKING,
+  waitlist_slots: PRIVATE_BOOKING,
 };
 
 // ---------------------------------------------------------------------------------------------

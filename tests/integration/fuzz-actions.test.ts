@@ -15,6 +15,7 @@ import { pageDefinition } from "~/modules/pages/fields";
 import * as messagesRoute from "~/routes/admin/messages";
 import * as appointmentsRoute from "~/routes/admin/appointments";
 import * as appointmentSettingsRoute from "~/routes/admin/appointment-settings";
+import * as waitlistRoute from "~/routes/admin/waitlist";
 import * as adminReviewsRoute from "~/routes/admin/reviews";
 import * as settingsRoute from "~/routes/admin/settings";
 import * as usersRoute from "~/routes/admin/users";
@@ -32,6 +33,8 @@ import * as reviewWithdrawRoute from "~/routes/public/review-withdraw";
 import * as bookingRoute from "~/routes/public/booking";
 import * as bookingConfirmRoute from "~/routes/public/booking-confirm";
 import * as bookingManageRoute from "~/routes/public/booking-manage";
+import * as waitlistJoinRoute from "~/routes/public/waitlist-join";
+import * as waitlistLinkRoute from "~/routes/public/waitlist-link";
 import * as consentSignRoute from "~/routes/public/consent-sign";
 import * as consentCopyRoute from "~/routes/public/consent-copy";
 import * as consentsRoute from "~/routes/admin/consents";
@@ -122,6 +125,20 @@ const PUBLIC_ACTIONS: ActionCase[] = [
     intents: ["cancel", "change"],
   },
   {
+    file: "routes/public/waitlist-join.tsx",
+    path: "/cita/lista-espera",
+    action: waitlistJoinRoute.action,
+    fields: ["service", "name", "email", "existing", "asap", "days", "windows", "consent"],
+  },
+  {
+    file: "routes/public/waitlist-link.tsx",
+    path: "/cita/lista-espera/oferta",
+    action: waitlistLinkRoute.action,
+    params: { accion: "oferta" },
+    fields: ["token"],
+    intents: ["accept", "decline", "leave", "confirm"],
+  },
+  {
     file: "routes/public/consent-sign.tsx",
     path: `/consentimiento?token=${"A".repeat(43)}`,
     action: consentSignRoute.action,
@@ -188,6 +205,13 @@ const ADMIN_ACTIONS: ActionCase[] = [
     action: dashboardRoute.action,
     fields: [],
     intents: ["hide-first-steps", "test-mail", "unpublish-examples"],
+  },
+  {
+    file: "routes/admin/waitlist.tsx",
+    path: "/admin/citas/lista-espera",
+    action: waitlistRoute.action,
+    fields: ["id", "service", "date", "time", "holdMinutes", "existingFirst", "approveFirst"],
+    intents: ["approve", "skip", "release", "config"],
   },
   {
     file: "routes/admin/appointment-settings.tsx",

@@ -35,6 +35,8 @@ export const PUBLIC_PAGE_STATES = [
   // A consent link that no longer works (the signing page itself needs a real one: E2E).
   "/consentimiento?token=x",
   "/consentimiento/copia?token=x",
+  // A waitlist offer that no longer stands (the offer itself needs a real one: E2E).
+  "/cita/lista-espera/oferta?token=x",
   "/una-pagina-que-no-existe",
   "/blog/un-articulo-que-no-existe",
 ];
@@ -54,6 +56,7 @@ export const ADMIN_PAGES = [
   "/admin/mensajes",
   "/admin/citas",
   "/admin/citas/ajustes",
+  "/admin/citas/lista-espera",
   "/admin/consentimientos",
   "/admin/consentimientos/documentos/general",
   "/admin/consentimientos/cuestionario",

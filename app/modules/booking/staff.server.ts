@@ -57,7 +57,12 @@ type Occupancy = Awaited<ReturnType<typeof occupancy>>;
 
 const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
 
-export function conflictOf(span: Span, occupied: Occupancy, bufferMs: number, now: Date): Conflict | null {
+export function conflictOf(
+  span: Span,
+  occupied: Occupancy,
+  bufferMs: number,
+  now: Date,
+): Conflict | null {
   if (span.start < now.getTime()) return "past";
   const date = madridDate(span.start);
   if (occupied.closed.some((c) => c.startsOn <= date && date <= c.endsOn)) return "closed";

@@ -324,6 +324,7 @@ async function candidates(tx: Tx, slot: typeof waitlistSlots.$inferSelect, exist
     .orderBy(
       ...(existingFirst ? [desc(waitlistEntries.existingClient)] : []),
       asc(waitlistEntries.joinedAt),
+      asc(waitlistEntries.createdAt),
     );
   return rows.filter(
     ({ entry, service }) =>
@@ -541,7 +542,8 @@ export async function offerView(db: Db, token: unknown, now = new Date()) {
   };
 }
 
-export type OfferResult = { ok: true; when: string } | (FormFailure & { status: 404 | 409 });
+export type OfferResult =
+  { ok: true; when: string; appointmentId: string } | (FormFailure & { status: 404 | 409 });
 
 /** She takes the offered hour: the held appointment is confirmed and she gets its e-mail. */
 export async function acceptOffer(db: Db, token: unknown, now = new Date()): Promise<OfferResult> {
@@ -595,11 +597,11 @@ export async function acceptOffer(db: Db, token: unknown, now = new Date()): Pro
       source,
     );
     await announceAgendaChange(tx);
-    return appointmentWhenText(booked.startsAt);
+    return { when: appointmentWhenText(booked.startsAt), appointmentId: booked.id };
   });
   if (outcome === null) return { ...formFailure(WAITLIST_MESSAGES.offerGone), status: 409 };
   nudgeOutbox();
-  return { ok: true, when: outcome };
+  return { ok: true, ...outcome };
 }
 
 /** 'No me va bien': the hour goes to the next person; she stays on the list. */

@@ -19,6 +19,7 @@ import { cancelByPractice } from "./agenda.server";
 import { DEFAULT_BOOKING_CONFIG } from "./config";
 import {
   acceptOffer,
+  approveOffer,
   confirmEntry,
   declineOffer,
   eraseWaitlistOf,
@@ -26,6 +27,9 @@ import {
   leaveWaitlist,
   processWaitlist,
   purgeWaitlist,
+  releaseSlot,
+  saveWaitlistConfig,
+  skipOffer,
   waitlistOf,
 } from "./waitlist.server";
 
@@ -47,6 +51,7 @@ const CONFIG = {
 describe.each(DRIVERS)("the waitlist (%s)", (driver) => {
   const db = useTestDatabase(driver);
   let service = 0;
+  let confirmations = 0;
 
   beforeEach(async () => {
     for (const table of [waitlistOffers, waitlistSlots, waitlistEntries, appointments, mailOutbox])
@@ -101,7 +106,9 @@ describe.each(DRIVERS)("the waitlist (%s)", (driver) => {
     expect(mail!.text).toContain("/cita/lista-espera/baja?token=");
     expect(mail!.text).toContain("024");
     const token = tokenIn(mail!.text, "/cita/lista-espera/confirmar")!;
-    expect(await confirmEntry(db.db, token, NOW)).toEqual({ ok: true });
+    // Each a second after the one before: the list's order is the time she confirmed.
+    const confirmedAt = new Date(NOW.getTime() - 3600_000 + ++confirmations * 1000);
+    expect(await confirmEntry(db.db, token, confirmedAt)).toEqual({ ok: true });
     return email;
   }
 
@@ -224,6 +231,79 @@ describe.each(DRIVERS)("the waitlist (%s)", (driver) => {
     // Retention: an entry that ended 30 days ago goes.
     expect(await purgeWaitlist(db.db, new Date(NOW.getTime() + 31 * DAY))).toBe(1);
     expect(await waitlistOf(db.db, ana)).toEqual([]);
+  });
+
+  it("with approval first, the offer waits for the practice; skipped, it goes to the next; an hour she releases is offered too", async () => {
+    const ana = await joined("Ana");
+    const berta = await joined("Berta");
+    expect(
+      await saveWaitlistConfig(
+        db.db,
+        STAFF,
+        { holdMinutes: "60", existingFirst: "on", approveFirst: "on" },
+        "198.51.100.1",
+      ),
+    ).toEqual({ ok: true });
+    expect(
+      await releaseSlot(
+        db.db,
+        STAFF,
+        { service: String(service), date: "2026-12-09", time: "17:00" },
+        "198.51.100.1",
+        NOW,
+      ),
+    ).toEqual({ ok: true });
+    // Nothing goes to Ana yet: the practice is asked.
+    expect(await offersOf(ana)).toHaveLength(0);
+    expect((await mailsTo(STAFF.email)).map((m) => m.subject)).toContain(
+      "Una hora liberada espera tu aprobación",
+    );
+    const [waiting] = await db.db.select().from(waitlistOffers);
+    expect(waiting!.status).toBe("por-aprobar");
+    expect(await skipOffer(db.db, STAFF, waiting!.id, "198.51.100.1", NOW)).toEqual({ ok: true });
+    const [toBerta] = await db.db
+      .select()
+      .from(waitlistOffers)
+      .where(eq(waitlistOffers.status, "por-aprobar"));
+    expect(await approveOffer(db.db, STAFF, toBerta!.id, "198.51.100.1", NOW)).toEqual({
+      ok: true,
+    });
+    const [offer] = await offersOf(berta);
+    // Held 60 minutes (her rule), the hour being days away.
+    const [sent] = await db.db
+      .select()
+      .from(waitlistOffers)
+      .where(eq(waitlistOffers.id, toBerta!.id));
+    expect(sent!.expiresAt.getTime() - NOW.getTime()).toBe(60 * 60_000);
+    expect(offer!.text).toContain("/cita/lista-espera/oferta?token=");
+    // A busy hour cannot be released; nor bad input.
+    await booked(at(3, 10));
+    expect(
+      await releaseSlot(
+        db.db,
+        STAFF,
+        { service: String(service), date: "2026-12-10", time: "10:00" },
+        "198.51.100.1",
+        NOW,
+      ),
+    ).toMatchObject({ ok: false, status: 409 });
+    expect(
+      await releaseSlot(
+        db.db,
+        STAFF,
+        { service: "x", date: "mañana", time: "25:00" },
+        "198.51.100.1",
+        NOW,
+      ),
+    ).toMatchObject({ ok: false, status: 400 });
+    expect(
+      await saveWaitlistConfig(
+        db.db,
+        STAFF,
+        { holdMinutes: "5", existingFirst: null, approveFirst: null },
+        "198.51.100.1",
+      ),
+    ).toMatchObject({ ok: false, status: 400 });
   });
 
   it("refuses bad input with Spanish messages and stores nothing", async () => {

@@ -44,16 +44,37 @@ export const WaitlistSchema = z
       .trim()
       .max(WAITLIST_LIMITS.email, WAITLIST_MESSAGES.email)
       .pipe(z.email(WAITLIST_MESSAGES.email)),
-    existing: z.enum(["si", "no"]).optional().default("no"),
-    asap: z.literal("on").optional(),
-    days: z.preprocess(many, z.array(z.enum(["1", "2", "3", "4", "5"])).max(5)),
-    windows: z.preprocess(many, z.array(z.enum(["manana", "tarde"])).max(2)),
+    existing: z
+      .enum(["si", "no"], { error: "Responde si has venido antes a la consulta." })
+      .optional()
+      .default("no"),
+    asap: z.literal("on", { error: WAITLIST_MESSAGES.preferences }).optional(),
+    days: z.preprocess(
+      many,
+      z
+        .array(z.enum(["1", "2", "3", "4", "5"], { error: "Elige días de lunes a viernes." }))
+        .max(5, "Elige días de lunes a viernes."),
+    ),
+    windows: z.preprocess(
+      many,
+      z
+        .array(z.enum(["manana", "tarde"], { error: "Elige mañanas o tardes." }))
+        .max(2, "Elige mañanas o tardes."),
+    ),
     consent: z.literal("on", { error: WAITLIST_MESSAGES.consent }),
   })
-  .refine((v) => v.asap === "on" || v.days.length > 0 || v.windows.length > 0, {
-    path: ["asap"],
-    message: WAITLIST_MESSAGES.preferences,
-  });
+  .refine(
+    (v) =>
+      v?.asap === "on" ||
+      (Array.isArray(v?.days) && v.days.length > 0) ||
+      (Array.isArray(v?.windows) && v.windows.length > 0),
+    {
+      path: ["asap"],
+      message: WAITLIST_MESSAGES.preferences,
+      // Said together with the other fields' messages, not only once they are right.
+      when: () => true,
+    },
+  );
 
 export interface Preferences {
   asap: boolean;

@@ -11,6 +11,11 @@ import { emlOutboxId, emlSearchText, mailDir } from "~/platform/mail/mail.server
 import { mailsAbout } from "~/platform/mail/outbox.server";
 import { asMailHtml } from "~/platform/mail/templates";
 import {
+  eraseWaitlistOf,
+  waitlistMailSources,
+  waitlistOf,
+} from "~/modules/booking/waitlist.server";
+import {
   appointmentMailSources,
   appointmentsOf,
   eraseAppointmentsOf,
@@ -101,6 +106,7 @@ async function mailsOf(db: Db, address: string, messageIds: { id: number }[]): P
       ...messageSources(messageIds),
       ...(await appointmentMailSources(db, address)),
       ...(await consentMailSources(db, address)),
+      ...(await waitlistMailSources(db, address)),
     ]),
     await reviewMailsOf(db, address),
   )!;
@@ -181,6 +187,7 @@ export async function exportPersonalData(db: Db, rawAddress: string, now = new D
     resenas: await reviewsOf(db, address),
     // Signed consents, opened: each signer's name, DNI/NIE, answers and the signed PDF (base64).
     consentimientos: await consentsOf(db, address),
+    listaDeEspera: await waitlistOf(db, address),
     notas: [
       "Las reseñas enviadas sin invitación no guardan email: no se pueden buscar por dirección. Quien las escribió puede retirarlas con el enlace que recibió.",
       "Los consentimientos firmados incluyen el PDF firmado (pdfBase64) y lo que la persona escribió al firmar.",
@@ -206,10 +213,11 @@ export async function erasePersonalData(db: Db, rawAddress: string) {
       mails: 0,
       files: 0,
       failedFiles: 0,
+      waitlist: 0,
       consents: { erased: 0, kept: 0, keptUntil: null },
     };
   }
-  const { messages, appointments, reviews, mailIds, consents } = await db.transaction(
+  const { messages, appointments, reviews, mailIds, consents, waitlist } = await db.transaction(
     async (tx) => {
       const deletedMessages = await tx
         .delete(contactMessages)
@@ -219,6 +227,8 @@ export async function erasePersonalData(db: Db, rawAddress: string) {
       const reviews = await eraseReviewsOf(tx, address);
       // Signed consents are clinical documentation: kept for their legal period (and said so).
       const consents = await eraseConsentsOf(tx, address);
+      const waitlistSources = await waitlistMailSources(tx, address);
+      const waitlist = await eraseWaitlistOf(tx, address);
       const deletedMails = await tx
         .delete(mailOutbox)
         .where(
@@ -228,6 +238,7 @@ export async function erasePersonalData(db: Db, rawAddress: string) {
               ...messageSources(deletedMessages),
               ...appointments.mailSources,
               ...consents.mailSources,
+              ...waitlistSources,
             ]),
             reviews.mails,
           ),
@@ -244,6 +255,7 @@ export async function erasePersonalData(db: Db, rawAddress: string) {
         reviews: reviews.erased,
         mailIds: deletedMails.map((m) => m.id),
         consents: { erased: consents.erased, kept: consents.kept, keptUntil: consents.keptUntil },
+        waitlist,
       };
     },
   );
@@ -265,6 +277,7 @@ export async function erasePersonalData(db: Db, rawAddress: string) {
     mails: mailIds.length,
     files: removed,
     failedFiles: failed,
+    waitlist,
     consents,
   };
 }

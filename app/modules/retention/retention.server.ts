@@ -15,6 +15,7 @@ import { purgeOldPageViews } from "~/modules/analytics/page-views.server";
 import { purgeOldAutosaves } from "~/modules/blog/autosave.server";
 import { purgeOldMessages } from "~/modules/contact/contact.server";
 import { lastVisits, purgeOldAppointments } from "~/modules/booking/agenda.server";
+import { purgeWaitlist } from "~/modules/booking/waitlist.server";
 import { purgeOldConsents } from "~/modules/consent/requests.server";
 import { purgeOldPreviewLinks } from "~/modules/blog/preview-links.server";
 import { mailDir } from "~/platform/mail/mail.server";
@@ -148,6 +149,8 @@ export async function runRetention(db: Db, now = new Date()) {
     // Before appointments: the consents' 5 years count from the last visit, read from them.
     consents: async () => purgeOldConsents(db, await lastVisits(db, now), now),
     appointments: () => purgeOldAppointments(db, now),
+    // Entries booked or left 30 days ago, unconfirmed after 7; freed hours' history after 90.
+    waitlist: () => purgeWaitlist(db, now),
     reviewInvitations: async () =>
       (
         await db

@@ -123,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : "";
     return redirectWithToast("/admin/mensajes", {
       title: "Datos suprimidos",
-      description: `Se han eliminado ${erased.messages} mensajes, ${erased.appointments} citas, ${erased.reviews} reseñas, ${erased.consents.erased ? `${erased.consents.erased} consentimientos sin firmar, ` : ""}${erased.mails} emails y ${erased.files} copias .eml de ${email}.${kept}`,
+      description: `Se han eliminado ${erased.messages} mensajes, ${erased.appointments} citas, ${erased.reviews} reseñas, ${erased.consents.erased ? `${erased.consents.erased} consentimientos sin firmar, ` : ""}${erased.waitlist ? `${erased.waitlist} inscripciones en la lista de espera, ` : ""}${erased.mails} emails y ${erased.files} copias .eml de ${email}.${kept}`,
       ...(erased.failedFiles > 0
         ? { type: "error" as const, title: "Datos suprimidos en parte" }
         : {}),

@@ -1,4 +1,5 @@
 import { CRISIS_FIELD } from "~/components/site/crisis-field";
+import { processWaitlist } from "~/modules/booking/waitlist.server";
 import { data } from "react-router";
 import {
   AppointmentDetails,
@@ -75,6 +76,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     case "cancel": {
       const result = await cancelByClient(db, token);
       if (!result.ok) return failure(result);
+      // The freed hour goes to the waitlist now (the job would within a minute).
+      await processWaitlist(db);
       const done = result.was === "confirmed" ? ("cancel" as const) : ("withdraw" as const);
       return { ok: true as const, done };
     }

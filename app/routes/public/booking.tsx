@@ -217,6 +217,16 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               day={view.day}
               firstSlots={view.firstSlots}
             />
+            <p className="mt-6 rounded-field bg-sand p-4">
+              ¿Ninguna hora te va bien?{" "}
+              <a
+                href={`/cita/lista-espera?servicio=${service!.id}`}
+                className="font-semibold text-primary underline"
+              >
+                Apúntate a la lista de espera
+              </a>{" "}
+              y te ofreceremos la primera hora que se libere y te encaje.
+            </p>
           </section>
         ) : null}
 

@@ -58,6 +58,10 @@ export function FullAgenda({
                 Horario y servicios
               </Link>
               {" · "}
+              <Link to="/admin/citas/lista-espera" className="font-semibold text-primary underline">
+                Lista de espera
+              </Link>
+              {" · "}
               <a href="#reservar" className="font-semibold text-primary underline">
                 Reservar una cita
               </a>

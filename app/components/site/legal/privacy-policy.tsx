@@ -106,6 +106,17 @@ export function PrivacyPolicy({
               se elimina al día siguiente. Los enlaces de los correos para confirmar, cancelar o
               cambiar la cita son únicos y no contienen tus datos.
             </p>
+            <h3 className="mt-6 text-lg font-semibold">Lista de espera</h3>
+            <p>
+              Si te apuntas a la lista de espera tratamos tu nombre, correo electrónico, el
+              servicio, si ya has venido a consulta y los días y horas que te vienen bien, con la
+              finalidad de ofrecerte por email una hora que se libere. La base jurídica es tu
+              consentimiento (art. 6.1.a RGPD), que confirmas desde el enlace del primer correo;
+              como revela una relación asistencial, se trata como dato de categoría especial (art.
+              9.2.a RGPD). Puedes salir de la lista desde cualquiera de sus correos. Tu inscripción
+              se elimina 30 días después de conseguir cita o de darte de baja, y a los 7 días si no
+              la confirmas.
+            </p>
           </>
         ) : null}
 
