@@ -374,6 +374,36 @@ export async function signInDirectly(page: Page, email: string, target = "/admin
   await expect(page).toHaveURL(target);
 }
 
+/**
+ * A visitor asks at /cita for the first free hour of a service that takes requests ('Primera
+ * sesión' in a new install), as a person does: the service, the first day with free hours, its
+ * first hour, name, e-mail and consent.
+ */
+export async function requestFirstFreeHour(
+  page: Page,
+  service: RegExp,
+  name: string,
+  email: string,
+) {
+  await gotoHydrated(page, "/cita");
+  await page.getByRole("link", { name: service }).click();
+  let day = page.getByRole("link", { name: /horas? libres?$/ }).first();
+  if ((await day.count()) === 0) {
+    await page.getByRole("link", { name: /^Mes siguiente/ }).click();
+    day = page.getByRole("link", { name: /horas? libres?$/ }).first();
+  }
+  await day.click();
+  await page
+    .getByRole("link", { name: /^Elegir las \d\d:\d\d$/ })
+    .first()
+    .click();
+  await page.getByLabel("Nombre").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Enviar la solicitud" }).click();
+  await expect(page).toHaveURL("/cita/enviada?tipo=solicitud");
+}
+
 /** Signs in as the E2E administrator (created with `user:create` by tests/support/e2e-server.js). */
 export async function signInAsAdmin(page: Page) {
   await signInDirectly(page, E2E_ADMIN.email);

@@ -5,6 +5,7 @@ import {
   expectAccessible,
   forgetRateLimits,
   gotoHydrated,
+  requestFirstFreeHour,
   signInAsAdmin,
   test,
   useSettings,
@@ -93,24 +94,8 @@ test("an adult books, the practice accepts, and she signs on a phone without Jav
   await expectAccessible(staff);
 
   // The visitor asks for an appointment on the site.
-  await gotoHydrated(page, "/cita");
-  await page.getByRole("link", { name: /Primera sesión/ }).click();
-  let day = page.getByRole("link", { name: /horas? libres?$/ }).first();
-  if ((await day.count()) === 0) {
-    await page.getByRole("link", { name: /^Mes siguiente/ }).click();
-    day = page.getByRole("link", { name: /horas? libres?$/ }).first();
-  }
-  await day.click();
-  await page
-    .getByRole("link", { name: /^Elegir las \d\d:\d\d$/ })
-    .first()
-    .click();
   const email = `consiente.${Date.now()}@example.com`;
-  await page.getByLabel("Nombre").fill("Clara Núñez");
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("checkbox").check();
-  await page.getByRole("button", { name: "Enviar la solicitud" }).click();
-  await expect(page).toHaveURL("/cita/enviada?tipo=solicitud");
+  await requestFirstFreeHour(page, /Primera sesión/, "Clara Núñez", email);
 
   // The practice accepts: the consent goes with the confirmation.
   await gotoHydrated(staff, "/admin/citas");

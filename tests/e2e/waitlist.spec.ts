@@ -4,6 +4,7 @@ import {
   expectAccessible,
   forgetRateLimits,
   gotoHydrated,
+  requestFirstFreeHour,
   signInAsAdmin,
   test,
   useSettings,
@@ -51,23 +52,7 @@ test("join the waitlist → a cancellation → one offer → accept → booked; 
   const carlos = `carlos.cita.${stamp}@example.com`;
 
   // Someone holds the first free hour.
-  await gotoHydrated(page, "/cita");
-  await page.getByRole("link", { name: /Primera sesión/ }).click();
-  let day = page.getByRole("link", { name: /horas? libres?$/ }).first();
-  if ((await day.count()) === 0) {
-    await page.getByRole("link", { name: /^Mes siguiente/ }).click();
-    day = page.getByRole("link", { name: /horas? libres?$/ }).first();
-  }
-  await day.click();
-  await page
-    .getByRole("link", { name: /^Elegir las \d\d:\d\d$/ })
-    .first()
-    .click();
-  await page.getByLabel("Nombre").fill("Carlos Pardo");
-  await page.getByLabel("Email").fill(carlos);
-  await page.getByRole("checkbox").check();
-  await page.getByRole("button", { name: "Enviar la solicitud" }).click();
-  await expect(page).toHaveURL("/cita/enviada?tipo=solicitud");
+  await requestFirstFreeHour(page, /Primera sesión/, "Carlos Pardo", carlos);
 
   // Two people join, Ana first; the form is checked on the server, in Spanish.
   await gotoHydrated(page, "/cita/lista-espera");
