@@ -80,6 +80,7 @@ export type AuditAction =
   | "waitlist_slot_released"
   | "waitlist_offer_approved"
   | "waitlist_offer_skipped"
+  | "waitlist_offer_manual"
   | "consent_sent"
   | "consent_link_resent"
   | "consent_cancelled"
@@ -172,6 +173,7 @@ export const AUDIT_LABELS: Record<string, string> = {
   waitlist_slot_released: "Hora liberada para la lista de espera",
   waitlist_offer_approved: "Oferta de la lista de espera aprobada",
   waitlist_offer_skipped: "Oferta de la lista de espera saltada",
+  waitlist_offer_manual: "Hora ofrecida a mano a una persona de la lista de espera",
   consent_sent: "Consentimiento enviado",
   consent_link_resent: "Enlace de consentimiento enviado de nuevo",
   consent_cancelled: "Consentimiento anulado",

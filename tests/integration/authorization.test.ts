@@ -111,6 +111,7 @@ const REQUIRED: Record<string, { loader: Need; action?: Record<string, Need> }> 
     action: {
       approve: "appointments.manage",
       skip: "appointments.manage",
+      offer: "appointments.manage",
       release: "appointments.manage",
       config: "appointments.manage",
     },

@@ -199,7 +199,7 @@ export async function confirmEntry(db: Db, token: unknown, now = new Date()) {
       .set({ status: "activa", joinedAt: now, confirmTokenHash: null, updatedAt: now })
       .where(and(eq(waitlistEntries.id, row.id), eq(waitlistEntries.status, "pendiente")));
   }
-  await processWaitlist(db, now);
+  await nudgeWaitlist(db, now);
   return { ok: true as const };
 }
 
@@ -215,7 +215,7 @@ export async function leaveWaitlist(db: Db, token: unknown, now = new Date()) {
       .set({ status: "baja", confirmTokenHash: null, updatedAt: now })
       .where(eq(waitlistEntries.id, row.id));
   });
-  await processWaitlist(db, now);
+  await nudgeWaitlist(db, now);
   return { ok: true as const };
 }
 
@@ -299,7 +299,7 @@ export async function releaseSlot(
       status: 409,
     };
   }
-  await processWaitlist(db, now);
+  await nudgeWaitlist(db, now);
   return { ok: true };
 }
 
@@ -374,67 +374,85 @@ async function advance(db: Db, slotId: number, now: Date) {
     }
     const [next] = await candidates(tx, slot, config.existingFirst);
     if (!next) return slot.status === "sin-candidatos" ? false : close("sin-candidatos");
-    const { entry, service } = next;
-    const approve = config.approveFirst;
-    const expiresAt = approve
-      ? slot.startsAt
-      : new Date(now.getTime() + holdMs(config.holdMinutes, slot.startsAt, now));
-    const appointmentId = randomUUID();
-    await tx.insert(appointments).values({
-      id: appointmentId,
-      serviceId: service.id,
-      serviceName: service.name,
-      modality: service.modality,
-      startsAt: slot.startsAt,
-      endsAt: new Date(slot.startsAt.getTime() + service.durationMinutes * 60_000),
-      status: "held",
-      holdExpiresAt: expiresAt,
-      clientName: entry.clientName,
-      clientEmail: entry.clientEmail,
-      firstVisit: !entry.existingClient,
-      consentAt: entry.consentAt,
-      createdBy: "lista-espera",
-    });
-    const link = newToken();
-    const [offer] = await tx
-      .insert(waitlistOffers)
-      .values({
-        id: randomUUID(),
-        slotId: slot.id,
-        entryId: entry.id,
-        appointmentId,
-        status: approve ? "por-aprobar" : "enviada",
-        tokenHash: link.hash,
-        expiresAt,
-      })
-      .returning();
-    await tx
-      .update(waitlistEntries)
-      .set({ status: "ofrecida", updatedAt: now })
-      .where(eq(waitlistEntries.id, entry.id));
-    await tx
-      .update(waitlistSlots)
-      .set({ status: "ofrecida", updatedAt: now })
-      .where(eq(waitlistSlots.id, slot.id));
-    if (approve) {
-      await enqueueMail(
-        tx,
-        practiceMail(
-          settings.contactEmail,
-          "Una hora liberada espera tu aprobación",
-          [
-            `Se ha liberado una hora (${appointmentWhenText(slot.startsAt)}) y la siguiente persona de la lista de espera encaja.`,
-            "Apruébala en la lista de espera para que le llegue la oferta.",
-          ],
-          { href: `${url()}/admin/citas/lista-espera`, label: "Abrir la lista de espera" },
-        ),
-      );
-    } else {
-      await sendOffer(tx, offer!, link.token, entry, service.name, settings);
-    }
+    await makeOffer(tx, slot, next, config, settings, now);
     await announceAgendaChange(tx);
     return true;
   });
+}
+
+/**
+ * Creates the offer of a freed hour to one person: the hour held for her (a `held` appointment),
+ * the offer (waiting for the practice's approval, or sent), and its e-mail. Under the booking lock.
+ */
+async function makeOffer(
+  tx: Tx,
+  slot: typeof waitlistSlots.$inferSelect,
+  next: {
+    entry: typeof waitlistEntries.$inferSelect;
+    service: typeof bookingServices.$inferSelect;
+  },
+  config: { approveFirst: boolean; holdMinutes: number },
+  settings: Awaited<ReturnType<typeof getSettings>>,
+  now: Date,
+) {
+  const { entry, service } = next;
+  const approve = config.approveFirst;
+  const expiresAt = approve
+    ? slot.startsAt
+    : new Date(now.getTime() + holdMs(config.holdMinutes, slot.startsAt, now));
+  const appointmentId = randomUUID();
+  await tx.insert(appointments).values({
+    id: appointmentId,
+    serviceId: service.id,
+    serviceName: service.name,
+    modality: service.modality,
+    startsAt: slot.startsAt,
+    endsAt: new Date(slot.startsAt.getTime() + service.durationMinutes * 60_000),
+    status: "held",
+    holdExpiresAt: expiresAt,
+    clientName: entry.clientName,
+    clientEmail: entry.clientEmail,
+    firstVisit: !entry.existingClient,
+    consentAt: entry.consentAt,
+    createdBy: "lista-espera",
+  });
+  const link = newToken();
+  const [offer] = await tx
+    .insert(waitlistOffers)
+    .values({
+      id: randomUUID(),
+      slotId: slot.id,
+      entryId: entry.id,
+      appointmentId,
+      status: approve ? "por-aprobar" : "enviada",
+      tokenHash: link.hash,
+      expiresAt,
+    })
+    .returning();
+  await tx
+    .update(waitlistEntries)
+    .set({ status: "ofrecida", updatedAt: now })
+    .where(eq(waitlistEntries.id, entry.id));
+  await tx
+    .update(waitlistSlots)
+    .set({ status: "ofrecida", updatedAt: now })
+    .where(eq(waitlistSlots.id, slot.id));
+  if (approve) {
+    await enqueueMail(
+      tx,
+      practiceMail(
+        settings.contactEmail,
+        "Una hora liberada espera tu aprobación",
+        [
+          `Se ha liberado una hora (${appointmentWhenText(slot.startsAt)}) y la siguiente persona de la lista de espera encaja.`,
+          "Apruébala en la lista de espera para que le llegue la oferta.",
+        ],
+        { href: `${url()}/admin/citas/lista-espera`, label: "Abrir la lista de espera" },
+      ),
+    );
+  } else {
+    await sendOffer(tx, offer!, link.token, entry, service.name, settings);
+  }
 }
 
 async function sendOffer(
@@ -499,6 +517,19 @@ export async function processWaitlist(db: Db, now = new Date()) {
     );
   if (moved) nudgeOutbox();
   return moved;
+}
+
+/**
+ * Moves the list now, after something that may free or answer an hour has been committed (a
+ * cancellation, a move, an answer, someone joining): a failure here is logged and left to the
+ * job, never turned into an error for what was already done.
+ */
+export async function nudgeWaitlist(db: Db, now = new Date()) {
+  try {
+    await processWaitlist(db, now);
+  } catch (error) {
+    logger.error({ err: error }, "error al mover la lista de espera");
+  }
 }
 
 /** Every minute: expired offers move on to the next person. */
@@ -612,7 +643,7 @@ export async function declineOffer(db: Db, token: unknown, now = new Date()) {
     await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK})`);
     await closeLiveOffers(tx, eq(waitlistOffers.id, found.offer.id), "rechazada", now);
   });
-  await processWaitlist(db, now);
+  await nudgeWaitlist(db, now);
   return { ok: true as const };
 }
 
@@ -660,6 +691,60 @@ export async function approveOffer(
   return { ok: true };
 }
 
+/**
+ * The practice offers a freed hour to a person she chooses (out of the list's order): sent at
+ * once, with the usual hold. Refused when the hour is already offered, taken or too near.
+ */
+export async function offerTo(
+  db: Db,
+  actor: { id: string; email: string },
+  raw: { slot: unknown; entry: unknown },
+  ip: string,
+  now = new Date(),
+): Promise<{ ok: true } | (FormFailure & { status: 400 | 404 | 409 })> {
+  const slotId = Number(raw.slot);
+  const entryId = raw.entry;
+  if (
+    !Number.isInteger(slotId) ||
+    typeof entryId !== "string" ||
+    !/^[0-9a-f-]{36}$/.test(entryId)
+  ) {
+    return { ...formFailure(null, { entry: ["Elige a quién ofrecer la hora."] }), status: 400 };
+  }
+  const config = await getWaitlistConfig(db);
+  const rules = await getBookingConfig(db);
+  const settings = await getSettings(db);
+  const refusal = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK})`);
+    const [slot] = await tx.select().from(waitlistSlots).where(eq(waitlistSlots.id, slotId));
+    if (!slot || !["abierta", "sin-candidatos"].includes(slot.status)) {
+      return "Esa hora ya no se puede ofrecer: está ofrecida, reservada o ya ha pasado.";
+    }
+    const span = { start: slot.startsAt.getTime(), end: slot.endsAt.getTime() };
+    const occupied = await occupancyAround(tx, span.start, span.end, now);
+    if (
+      span.start - now.getTime() < MIN_LEAD_MS ||
+      conflictOf(span, occupied, rules.bufferMinutes * 60_000, now)
+    ) {
+      return "Esa hora ya no está libre en la agenda.";
+    }
+    const [next] = await tx
+      .select({ entry: waitlistEntries, service: bookingServices })
+      .from(waitlistEntries)
+      .innerJoin(bookingServices, eq(bookingServices.id, waitlistEntries.serviceId))
+      .where(and(eq(waitlistEntries.id, entryId), eq(waitlistEntries.status, "activa")));
+    if (!next)
+      return "Esa persona ya no espera (tiene otra oferta, ya tiene cita o se dio de baja).";
+    await makeOffer(tx, slot, next, { ...config, approveFirst: false }, settings, now);
+    await announceAgendaChange(tx);
+    await audit(tx, { action: "waitlist_offer_manual", actor, target: `hora:${slot.id}`, ip });
+    return null;
+  });
+  if (refusal) return { ...formFailure(refusal), status: 409 };
+  nudgeOutbox();
+  return { ok: true };
+}
+
 /** The practice skips the person an offer waits for: the hour goes to the next one. */
 export async function skipOffer(
   db: Db,
@@ -678,7 +763,7 @@ export async function skipOffer(
     return ended.length;
   });
   if (!closed) return invalidLink();
-  await processWaitlist(db, now);
+  await nudgeWaitlist(db, now);
   return { ok: true as const };
 }
 

@@ -21,6 +21,7 @@ import {
   acceptOffer,
   approveOffer,
   confirmEntry,
+  offerTo,
   declineOffer,
   eraseWaitlistOf,
   joinWaitlist,
@@ -276,6 +277,23 @@ describe.each(DRIVERS)("the waitlist (%s)", (driver) => {
       .where(eq(waitlistOffers.id, toBerta!.id));
     expect(sent!.expiresAt.getTime() - NOW.getTime()).toBe(60 * 60_000);
     expect(offer!.text).toContain("/cita/lista-espera/oferta?token=");
+    // Berta does not answer and nobody else fits; the practice offers the hour to Ana herself.
+    const later = new Date(NOW.getTime() + 2 * HOUR);
+    await processWaitlist(db.db, later);
+    const [slot] = await db.db.select().from(waitlistSlots);
+    expect(slot!.status).toBe("sin-candidatos");
+    const [anaEntry] = await waitlistOf(db.db, ana);
+    const [bertaEntry] = await waitlistOf(db.db, berta);
+    const by = (entry: string) => ({ slot: String(slot!.id), entry });
+    expect(await offerTo(db.db, STAFF, by(anaEntry!.id), "198.51.100.1", later)).toEqual({
+      ok: true,
+    });
+    expect(await offersOf(ana)).toHaveLength(1);
+    // Offered now: another offer of the same hour is refused.
+    expect(await offerTo(db.db, STAFF, by(bertaEntry!.id), "198.51.100.1", later)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
     // A busy hour cannot be released; nor bad input.
     await booked(at(3, 10));
     expect(

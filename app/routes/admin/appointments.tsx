@@ -23,7 +23,7 @@ import {
 import { listServices } from "~/modules/booking/booking.server";
 import { madridDate } from "~/modules/booking/slots";
 import { bookByStaff, clientOf, moveAppointment } from "~/modules/booking/staff.server";
-import { processWaitlist } from "~/modules/booking/waitlist.server";
+import { nudgeWaitlist } from "~/modules/booking/waitlist.server";
 import { appointmentDayText, appointmentWhenText } from "~/modules/booking/when";
 import { inviteAfterAppointment } from "~/modules/reviews/invitations.server";
 import {
@@ -203,7 +203,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await moveAppointment(db, user, id, Object.fromEntries(form), ip);
     if (!result.ok) return failure({ ...result, intent: `move:${String(id)}` });
     // The old hour goes to the waitlist now (the job would within a minute).
-    await processWaitlist(db);
+    await nudgeWaitlist(db);
     return redirectWithToast(`/admin/citas${new URL(request.url).search}`, {
       title: "Cita cambiada de hora",
       description: `Ahora: ${result.when}. Hemos enviado un email al cliente.`,
@@ -224,7 +224,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? await declineRequest(db, user, id, form.get("message"), ip)
         : await cancelByPractice(db, user, id, form.get("message"), ip);
   if (!result.ok) return failure({ ...result, intent: String(intent) });
-  if (intent === "cancel") await processWaitlist(db);
+  if (intent === "cancel") await nudgeWaitlist(db);
   // An accepted appointment brings the consent to sign, when there is one ready to send.
   const consent =
     intent === "accept" ? await offerConsentForAppointment(db, user, String(id), ip) : "skipped";

@@ -20,6 +20,7 @@ import {
 } from "~/modules/booking/waitlist";
 import {
   approveOffer,
+  offerTo,
   releaseSlot,
   saveWaitlistConfig,
   skipOffer,
@@ -72,6 +73,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         intent === "approve"
           ? "La persona tiene el tiempo de reserva para decidir."
           : "La hora se ofrece a la siguiente persona que encaje.",
+    });
+  }
+  if (intent === "offer") {
+    const result = await offerTo(
+      db,
+      user,
+      { slot: form.get("slot"), entry: form.get("entry") },
+      ip,
+    );
+    if (!result.ok) return failure(result);
+    return redirectWithToast(PATH, {
+      title: "Oferta enviada",
+      description: "La persona tiene el tiempo de reserva para decidir.",
     });
   }
   if (intent === "release") {
@@ -149,7 +163,32 @@ function Entries({ entries }: { entries: Data["entries"] }) {
   );
 }
 
-function Slots({ slots }: { slots: Data["slots"] }) {
+/** Offering an hour nobody holds to a person she chooses, out of the list's order. */
+function OfferTo({ slotId, waiting }: { slotId: number; waiting: Data["entries"] }) {
+  if (waiting.length === 0) return null;
+  return (
+    <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="offer" />
+      <input type="hidden" name="slot" value={slotId} />
+      <FormField label="Ofrecer a" name="entry" id={`ofrecer-${slotId}`}>
+        {(field) => (
+          <NativeSelect {...field}>
+            {waiting.map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.name} ({e.service})
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <Button type="submit" size="sm" variant="secondary">
+        Ofrecer esta hora
+      </Button>
+    </Form>
+  );
+}
+
+function Slots({ slots, waiting }: { slots: Data["slots"]; waiting: Data["entries"] }) {
   if (slots.length === 0) {
     return <p className="text-muted">Todavía no se ha liberado ninguna hora.</p>;
   }
@@ -195,6 +234,10 @@ function Slots({ slots }: { slots: Data["slots"] }) {
               ))}
             </ol>
           ) : null}
+          {(slot.status === "abierta" || slot.status === "sin-candidatos") &&
+          Date.parse(slot.startsAt) > Date.now() ? (
+            <OfferTo slotId={slot.id} waiting={waiting} />
+          ) : null}
         </li>
       ))}
     </ul>
@@ -237,7 +280,7 @@ export default function WaitlistPage({ loaderData, actionData }: Route.Component
         <h2 id="horas" className="text-h3">
           Horas liberadas y qué pasó con cada una
         </h2>
-        <Slots slots={slots} />
+        <Slots slots={slots} waiting={entries.filter((e) => e.status === "activa")} />
       </section>
 
       <section aria-labelledby="liberar" className="flex flex-col gap-3">

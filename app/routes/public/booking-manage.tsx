@@ -1,5 +1,5 @@
 import { CRISIS_FIELD } from "~/components/site/crisis-field";
-import { processWaitlist } from "~/modules/booking/waitlist.server";
+import { nudgeWaitlist } from "~/modules/booking/waitlist.server";
 import { data } from "react-router";
 import {
   AppointmentDetails,
@@ -77,7 +77,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       const result = await cancelByClient(db, token);
       if (!result.ok) return failure(result);
       // The freed hour goes to the waitlist now (the job would within a minute).
-      await processWaitlist(db);
+      await nudgeWaitlist(db);
       const done = result.was === "confirmed" ? ("cancel" as const) : ("withdraw" as const);
       return { ok: true as const, done };
     }
