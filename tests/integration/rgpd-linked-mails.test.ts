@@ -88,7 +88,9 @@ describe.each(DRIVERS)("RGPD: e-mails linked to a person's records (%s)", (drive
   const deliverAll = async () => {
     while ((await deliverDue(db.db)).claimed > 0);
   };
-  const practiceMails = () => db.db.select().from(mailOutbox).where(eq(mailOutbox.to, PRACTICE));
+  // In the order they were queued (a heap scan after the delivery's updates has no order).
+  const practiceMails = () =>
+    db.db.select().from(mailOutbox).where(eq(mailOutbox.to, PRACTICE)).orderBy(mailOutbox.id);
 
   it("erasing an invited reviewer's address erases the practice's 'Nueva reseña' notice and its .eml", async () => {
     const token = async (email: string) => {
