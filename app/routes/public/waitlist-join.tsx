@@ -234,7 +234,7 @@ export default function WaitlistJoinPage({ loaderData, actionData }: Route.Compo
           <PrivacyConsent
             professionalName={loaderData.professionalName}
             practiceEmail={loaderData.practiceEmail}
-            purpose="avisarte por email cuando se libere una hora que te encaje; se suprime al darte de baja o 30 días después de conseguir cita"
+            purpose="avisarte por email cuando se libere una hora que te encaje; se suprime 30 días después de conseguir cita o de darte de baja"
             basis="tu consentimiento"
             consentTo="apuntarme a la lista de espera"
             errors={of("consent")}
