@@ -344,6 +344,17 @@ export async function forgetRateLimits(prefix: string) {
 }
 
 /**
+ * Empties the waitlist of the worker's server: the hours other specs freed (their cancellations
+ * and moves are recorded for the list) would otherwise be offered to this spec's people.
+ */
+export async function forgetWaitlist() {
+  const db = workerDb();
+  await db.query("DELETE FROM appointments WHERE status = 'held' AND created_by = 'lista-espera'");
+  await db.query("DELETE FROM waitlist_slots");
+  await db.query("DELETE FROM waitlist_entries");
+}
+
+/**
  * A signed-in session for an account of the worker's server, as the sign-in form leaves it: a
  * `session` row (just authenticated, so actions that ask for a recent sign-in take it) and
  * better-auth's signed cookie in the page's browser context. The sign-in form itself (password,
