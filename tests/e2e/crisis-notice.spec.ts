@@ -1,10 +1,20 @@
 import type { Page, Request } from "@playwright/test";
-import { expect, expectAccessible, gotoHydrated, test, visitorPage } from "./fixtures";
+import {
+  expect,
+  expectAccessible,
+  forgetRateLimits,
+  gotoHydrated,
+  test,
+  visitorPage,
+} from "./fixtures";
 
 /**
  * Forms that notice a crisis (docs/decisions/023-crisis-notice-in-forms.md): what is typed is checked in the page, the
  * 024 notice appears before anything is sent, and nothing about the check reaches the server.
  */
+
+// A new visitor: the hour's contact messages from 127.0.0.1 start afresh (other specs send some).
+test.beforeEach(() => forgetRateLimits("contact:"));
 
 const RISK = "Hola. Últimamente me quiero morir y no sé a quién decírselo.";
 
