@@ -188,6 +188,11 @@ export async function entryView(db: Db, kind: "confirm" | "manage", token: unkno
 
 export type WaitlistLinkResult = { ok: true } | (FormFailure & { status: 404 });
 const invalidLink = () => ({ ...formFailure(WAITLIST_MESSAGES.invalid), status: 404 as const });
+/** What the practice reads when an offer she approves or skips was answered meanwhile. */
+const offerNotWaiting = () => ({
+  ...formFailure("Esa oferta ya no espera tu aprobación: se ha respondido o ha caducado."),
+  status: 404 as const,
+});
 
 /** The double opt-in: a pending entry becomes active (and takes its place in the list). */
 export async function confirmEntry(db: Db, token: unknown, now = new Date()) {
@@ -655,7 +660,7 @@ export async function approveOffer(
   ip: string,
   now = new Date(),
 ): Promise<{ ok: true } | (FormFailure & { status: 404 })> {
-  if (typeof id !== "string" || !/^[0-9a-f-]{36}$/.test(id)) return invalidLink();
+  if (typeof id !== "string" || !/^[0-9a-f-]{36}$/.test(id)) return offerNotWaiting();
   const config = await getWaitlistConfig(db);
   const settings = await getSettings(db);
   const done = await db.transaction(async (tx) => {
@@ -686,7 +691,7 @@ export async function approveOffer(
     await audit(tx, { action: "waitlist_offer_approved", actor, target: `oferta:${id}`, ip });
     return true;
   });
-  if (!done) return invalidLink();
+  if (!done) return offerNotWaiting();
   nudgeOutbox();
   return { ok: true };
 }
@@ -753,7 +758,7 @@ export async function skipOffer(
   ip: string,
   now = new Date(),
 ) {
-  if (typeof id !== "string" || !/^[0-9a-f-]{36}$/.test(id)) return invalidLink();
+  if (typeof id !== "string" || !/^[0-9a-f-]{36}$/.test(id)) return offerNotWaiting();
   const closed = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK})`);
     const ended = await closeLiveOffers(tx, eq(waitlistOffers.id, id), "retirada", now);
@@ -762,7 +767,7 @@ export async function skipOffer(
     }
     return ended.length;
   });
-  if (!closed) return invalidLink();
+  if (!closed) return offerNotWaiting();
   await nudgeWaitlist(db, now);
   return { ok: true as const };
 }

@@ -262,6 +262,11 @@ describe.each(DRIVERS)("the waitlist (%s)", (driver) => {
     const [waiting] = await db.db.select().from(waitlistOffers);
     expect(waiting!.status).toBe("por-aprobar");
     expect(await skipOffer(db.db, STAFF, waiting!.id, "198.51.100.1", NOW)).toEqual({ ok: true });
+    // Skipped already: the practice is told so in her own words, not a visitor's.
+    expect(await skipOffer(db.db, STAFF, waiting!.id, "198.51.100.1", NOW)).toMatchObject({
+      status: 404,
+      formError: expect.stringContaining("ya no espera tu aprobación"),
+    });
     const [toBerta] = await db.db
       .select()
       .from(waitlistOffers)
