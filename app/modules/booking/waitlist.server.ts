@@ -343,10 +343,14 @@ async function candidates(tx: Tx, slot: typeof waitlistSlots.$inferSelect, exist
  * Moves one freed hour on: an expired offer closes, a free hour goes to the next person who fits,
  * an hour taken meanwhile or too near is closed. Under the booking lock.
  */
-async function advance(db: Db, slotId: number, now: Date) {
-  const config = await getWaitlistConfig(db);
-  const bookingRules = await getBookingConfig(db);
-  const settings = await getSettings(db);
+type Rules = {
+  config: Awaited<ReturnType<typeof getWaitlistConfig>>;
+  bookingRules: Awaited<ReturnType<typeof getBookingConfig>>;
+  settings: Awaited<ReturnType<typeof getSettings>>;
+};
+
+async function advance(db: Db, slotId: number, now: Date, rules: Rules) {
+  const { config, bookingRules, settings } = rules;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK})`);
     const [slot] = await tx.select().from(waitlistSlots).where(eq(waitlistSlots.id, slotId));
@@ -506,9 +510,17 @@ export async function processWaitlist(db: Db, now = new Date()) {
     )
     .orderBy(asc(waitlistSlots.startsAt));
   let moved = 0;
+  // The rules, read once a pass (not once per hour).
+  const rules: Rules | null = open.length
+    ? {
+        config: await getWaitlistConfig(db),
+        bookingRules: await getBookingConfig(db),
+        settings: await getSettings(db),
+      }
+    : null;
   for (const { id } of open) {
     // An hour can move on several times in one pass (an expired offer, then the next person).
-    if (await advance(db, id, now)) moved++;
+    if (await advance(db, id, now, rules!)) moved++;
   }
   // Hours that went by while waiting.
   await db
